@@ -1,0 +1,336 @@
+//! `steward`: the command-line client of the Estate Steward core. Everything the app does can be
+//! scripted here: start a game, apply actions, undo, redo, score, list history, show a record.
+//!
+//! Exit codes: 0 done; 1 refused by the rules (the message names the rule); 2 usage error;
+//! 3 not found; 4 the database was refused or failed; 5 a malformed request field.
+
+use clap::{Parser, Subcommand};
+use estate_steward::service::{ApiError, Steward, TableView};
+use estate_steward::store::default_db_path;
+use serde::Serialize;
+use serde_json::Value;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "steward", version, about = "Estate Steward: the table assistant's command line")]
+#[command(after_help = "Exit codes: 0 done, 1 refused by the rules, 2 usage error, 3 not found, \
+4 database refused or failed, 5 malformed request field.\nThe database defaults to the user data \
+folder; override with --db or ESTATE_STEWARD_DB.")]
+struct Cli {
+    /// The SQLite database file.
+    #[arg(long, global = true)]
+    db: Option<PathBuf>,
+    /// Print JSON instead of text.
+    #[arg(long, global = true)]
+    json: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the games Estate Steward hosts.
+    Games,
+    /// Saved people.
+    People {
+        #[command(subcommand)]
+        command: PeopleCommand,
+    },
+    /// Start a game: `steward start nine-estates --player Ana`.
+    Start {
+        game: String,
+        /// A saved person's name (created if new) or #id, once per seat in seat order.
+        #[arg(long = "player", required = true)]
+        players: Vec<String>,
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Game options as JSON.
+        #[arg(long)]
+        options: Option<String>,
+    },
+    /// Show a game's table: state summary, score, and the actions allowed now.
+    Show { id: i64 },
+    /// Apply an action given as JSON, or the Nth action listed by `show` with --pick.
+    Act {
+        id: i64,
+        action: Option<String>,
+        #[arg(long, conflicts_with = "action")]
+        pick: Option<usize>,
+    },
+    /// Read actions from standard input, one per line (JSON, `pick N`, `undo`, `redo`), and
+    /// print `ack <log length> <summary>` after each is committed.
+    Stream { id: i64 },
+    /// Take back the last action.
+    Undo { id: i64 },
+    /// Put back the last undone action.
+    Redo { id: i64 },
+    /// The scoresheet.
+    Score { id: i64 },
+    /// Past and running games, newest first.
+    History {
+        #[arg(long)]
+        status: Option<String>,
+    },
+    /// A game's record: players, score breakdown and the whole log.
+    Record { id: i64 },
+    /// The table after STEP actions of the log.
+    Replay { id: i64, step: u32 },
+    /// Remembered card data of a game.
+    Catalogue { game: String },
+    /// Correct a remembered card: KEY and its JSON value.
+    CatalogueSet { game: String, key: String, value: String },
+}
+
+#[derive(Subcommand)]
+enum PeopleCommand {
+    List,
+    Add {
+        name: String,
+        #[arg(long, default_value = "#1f77b4")]
+        colour: String,
+    },
+}
+
+fn exit_code(e: &ApiError) -> u8 {
+    match e {
+        ApiError::Rule { .. } => 1,
+        ApiError::NotFound { .. } => 3,
+        ApiError::Store { .. } => 4,
+        ApiError::BadRequest { .. } => 5,
+    }
+}
+
+fn parse_json(field: &str, text: &str) -> Result<Value, ApiError> {
+    serde_json::from_str(text).map_err(|e| ApiError::BadRequest { field: field.into(), message: format!("not valid JSON: {e}") })
+}
+
+fn print<T: Serialize>(json: bool, value: &T, text: impl FnOnce() -> String) {
+    if json {
+        println!("{}", serde_json::to_string_pretty(value).unwrap_or_default());
+    } else {
+        println!("{}", text());
+    }
+}
+
+fn table_text(v: &TableView) -> String {
+    let mut out = format!("#{} {} — {}\n", v.game_id, v.game_name, if v.over { "finished" } else { "in play" });
+    if let Some(m) = &v.message {
+        out += &format!("{m}\n");
+    }
+    for row in &v.score.rows {
+        out += &format!("score: {} {}", row.name, row.total);
+        if let Some(t) = &row.title {
+            out += &format!(" — {t}");
+        }
+        out.push('\n');
+    }
+    if let Some(last) = v.log.last() {
+        out += &format!("last: {last} ({} actions)\n", v.log.len());
+    }
+    if !v.allowed.is_empty() {
+        out += "allowed now (use --pick N):\n";
+        for (i, a) in v.allowed.iter().enumerate() {
+            out += &format!("  {i}: {}\n", a.label);
+        }
+    }
+    out.trim_end().to_string()
+}
+
+fn pick(steward: &mut Steward, id: i64, n: usize) -> Result<Value, ApiError> {
+    let view = steward.view(id, None)?;
+    view.allowed.get(n).map(|a| a.action.clone()).ok_or_else(|| ApiError::BadRequest {
+        field: "pick".into(),
+        message: format!("only {} actions are allowed now", view.allowed.len()),
+    })
+}
+
+fn find_or_add_person(steward: &mut Steward, name: &str) -> Result<i64, ApiError> {
+    if let Some(id) = name.strip_prefix('#') {
+        return id.parse().map_err(|_| ApiError::BadRequest { field: "player".into(), message: format!("'{name}' is not #id") });
+    }
+    if let Some(p) = steward.people()?.into_iter().find(|p| p.name.eq_ignore_ascii_case(name.trim())) {
+        return Ok(p.id);
+    }
+    Ok(steward.add_person(name, "#1f77b4")?.id)
+}
+
+fn stream(steward: &mut Steward, id: i64) -> Result<(), ApiError> {
+    let stdin = std::io::stdin();
+    let mut stdout = std::io::stdout();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let result = if line == "undo" {
+            steward.undo(id)
+        } else if line == "redo" {
+            steward.redo(id)
+        } else if let Some(n) = line.strip_prefix("pick ") {
+            let n = n.trim().parse().map_err(|_| ApiError::BadRequest { field: "pick".into(), message: format!("'{n}' is not a number") })?;
+            let action = pick(steward, id, n)?;
+            steward.act(id, &action)
+        } else {
+            let action = parse_json("action", line)?;
+            steward.act(id, &action)
+        };
+        match result {
+            Ok(v) => {
+                // Printed only after the store committed: this line is the acknowledgement.
+                let _ = writeln!(stdout, "ack {} {}", v.log.len(), v.message.unwrap_or_default());
+                let _ = stdout.flush();
+            }
+            Err(e) => {
+                let _ = writeln!(stdout, "refused {e}");
+                let _ = stdout.flush();
+            }
+        }
+    }
+    Ok(())
+}
+
+fn run(cli: Cli) -> Result<(), ApiError> {
+    let path = cli.db.clone().unwrap_or_else(default_db_path);
+    let mut steward = Steward::open(&path)?;
+    let json = cli.json;
+    match cli.command {
+        Command::Games => {
+            let games = steward.games_available();
+            print(json, &games, || {
+                games
+                    .iter()
+                    .map(|g| format!("{:<14} {} ({}–{} players{})", g.id, g.name, g.min_players, g.max_players, if g.solo { ", solo" } else { "" }))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            });
+        }
+        Command::People { command: PeopleCommand::List } => {
+            let people = steward.people()?;
+            print(json, &people, || people.iter().map(|p| format!("#{} {} {}", p.id, p.name, p.colour)).collect::<Vec<_>>().join("\n"));
+        }
+        Command::People { command: PeopleCommand::Add { name, colour } } => {
+            let p = steward.add_person(&name, &colour)?;
+            print(json, &p, || format!("saved #{} {}", p.id, p.name));
+        }
+        Command::Start { game, players, seed, options } => {
+            let ids = players.iter().map(|p| find_or_add_person(&mut steward, p)).collect::<Result<Vec<_>, _>>()?;
+            let options = options.map(|o| parse_json("options", &o)).transpose()?;
+            let v = steward.start_game(&game, &ids, options, seed)?;
+            print(json, &v, || format!("started game #{}\n{}", v.game_id, table_text(&v)));
+        }
+        Command::Show { id } => {
+            let v = steward.view(id, None)?;
+            print(json, &v, || table_text(&v));
+        }
+        Command::Act { id, action, pick: n } => {
+            let action = match (action, n) {
+                (Some(a), _) => parse_json("action", &a)?,
+                (None, Some(n)) => pick(&mut steward, id, n)?,
+                (None, None) => {
+                    return Err(ApiError::BadRequest { field: "action".into(), message: "give an action as JSON or --pick N".into() })
+                }
+            };
+            let v = steward.act(id, &action)?;
+            print(json, &v, || table_text(&v));
+        }
+        Command::Stream { id } => stream(&mut steward, id)?,
+        Command::Undo { id } => {
+            let v = steward.undo(id)?;
+            print(json, &v, || table_text(&v));
+        }
+        Command::Redo { id } => {
+            let v = steward.redo(id)?;
+            print(json, &v, || table_text(&v));
+        }
+        Command::Score { id } => {
+            let v = steward.view(id, None)?;
+            print(json, &v.score, || {
+                let mut out = String::new();
+                for row in &v.score.rows {
+                    out += &format!("{}: {}\n", row.name, row.total);
+                    for (c, n) in v.score.categories.iter().zip(&row.breakdown) {
+                        out += &format!("  {c}: {n}\n");
+                    }
+                    if let Some(t) = &row.title {
+                        out += &format!("  title: {t}\n");
+                    }
+                }
+                out.trim_end().to_string()
+            });
+        }
+        Command::History { status } => {
+            let rows = steward.history(status.as_deref())?;
+            print(json, &rows, || {
+                rows.iter()
+                    .map(|g| {
+                        format!(
+                            "#{} {} {} [{}] {} actions{}{}",
+                            g.id,
+                            g.game,
+                            g.players.join(", "),
+                            g.status,
+                            g.actions,
+                            g.score.map(|s| format!(", score {s}")).unwrap_or_default(),
+                            g.title.as_ref().map(|t| format!(" — {t}")).unwrap_or_default()
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            });
+        }
+        Command::Record { id } => {
+            let r = steward.record(id)?;
+            print(json, &r, || {
+                let mut out = format!("#{} {} [{}] seed {}\n", r.summary.id, r.summary.game, r.summary.status, r.seed);
+                for row in &r.score.rows {
+                    out += &format!("{}: {}{}\n", row.name, row.total, row.title.as_ref().map(|t| format!(" — {t}")).unwrap_or_default());
+                }
+                for (i, line) in r.log.iter().enumerate() {
+                    out += &format!("{:>4}. {line}\n", i + 1);
+                }
+                out.trim_end().to_string()
+            });
+        }
+        Command::Replay { id, step } => {
+            let s = steward.replay(id, step)?;
+            print(json, &s, || {
+                format!(
+                    "step {}/{}: {}\nscore: {}",
+                    s.step,
+                    s.steps,
+                    s.summary.clone().unwrap_or_else(|| "(start)".into()),
+                    s.score.rows.iter().map(|r| format!("{} {}", r.name, r.total)).collect::<Vec<_>>().join(", ")
+                )
+            });
+        }
+        Command::Catalogue { game } => {
+            let entries = steward.catalogue(&game)?;
+            print(json, &entries, || entries.iter().map(|e| format!("{} = {}", e.key, e.value)).collect::<Vec<_>>().join("\n"));
+        }
+        Command::CatalogueSet { game, key, value } => {
+            let value = parse_json("value", &value)?;
+            steward.set_catalogue_entry(&game, &key, value)?;
+            print(json, &Value::Bool(true), || format!("remembered {key}"));
+        }
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let json = cli.json;
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            if json {
+                eprintln!("{}", serde_json::to_string(&e).unwrap_or_default());
+            } else {
+                eprintln!("steward: {e}");
+            }
+            ExitCode::from(exit_code(&e))
+        }
+    }
+}

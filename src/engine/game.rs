@@ -1,0 +1,110 @@
+//! The `Game` trait and the game-agnostic types that cross it (seats, rule errors, scoresheets).
+
+use rand_chacha::ChaCha20Rng;
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
+use std::fmt::Debug;
+
+/// The random generator games receive in `handle`. Seeded from the game's recorded seed and the
+/// action's position in the log, so deciding the same action at the same point is repeatable.
+pub type GameRng = ChaCha20Rng;
+
+/// Static facts about a game, used by the registry and the "New game" screen.
+#[derive(Debug, Clone, Copy, Serialize, specta::Type)]
+pub struct Descriptor {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub min_players: u8,
+    pub max_players: u8,
+    pub solo: bool,
+    /// The rulebook file in `shared/seeds` this game follows.
+    pub rulebook: &'static str,
+}
+
+/// A person sitting at the table, in seat order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+pub struct Seat {
+    pub person_id: i64,
+    pub name: String,
+    pub colour: String,
+}
+
+/// A refusal: which rule forbids the action (a stable id such as `nine.estate-order`) and a
+/// one-line reason for the table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, specta::Type, thiserror::Error)]
+#[error("{message} [{rule}]")]
+pub struct RuleError {
+    pub rule: String,
+    pub message: String,
+}
+
+impl RuleError {
+    pub fn new(rule: &str, message: impl Into<String>) -> Self {
+        RuleError { rule: rule.to_string(), message: message.into() }
+    }
+}
+
+/// One legal action, concrete enough to be sent back as it is, with a label for a button.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Allowed<A> {
+    pub label: String,
+    /// A short grouping key for the UI ("build", "pass", "era" …).
+    pub group: String,
+    pub action: A,
+}
+
+/// One seat's line on a scoresheet.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+pub struct ScoreRow {
+    pub seat: u8,
+    pub name: String,
+    /// One value per category, in the order of `Scoresheet::categories`.
+    pub breakdown: Vec<i64>,
+    pub total: i64,
+    /// 1-based; tied seats share a rank.
+    pub rank: u8,
+    pub winner: bool,
+    pub title: Option<String>,
+}
+
+/// Scores as they stand (`final_` is true once the game is over).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+pub struct Scoresheet {
+    pub categories: Vec<String>,
+    pub rows: Vec<ScoreRow>,
+    #[serde(rename = "final")]
+    pub final_: bool,
+}
+
+/// What a game must provide to be hosted by the engine.
+pub trait Game: 'static {
+    /// Table choices and house rules, recorded with the game.
+    type Options: Clone + Debug + Default + Serialize + DeserializeOwned;
+    type State: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    type Action: Clone + Debug + Serialize + DeserializeOwned;
+    type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+
+    const DESCRIPTOR: Descriptor;
+
+    /// The state before the first action (setup shuffles are actions, so their outcome is logged).
+    fn initial(options: &Self::Options, seats: &[Seat]) -> Result<Self::State, RuleError>;
+    /// Decide: check the action against the rules and say what happens, changing nothing.
+    fn handle(
+        state: &Self::State,
+        action: &Self::Action,
+        rng: &mut GameRng,
+    ) -> Result<Vec<Self::Event>, RuleError>;
+    /// Apply an outcome. Never fails: events were validated when they were decided.
+    fn apply(state: &mut Self::State, event: &Self::Event);
+    /// The actions allowed now, for buttons and for random legal play.
+    fn allowed(state: &Self::State) -> Vec<Allowed<Self::Action>>;
+    fn score(state: &Self::State) -> Scoresheet;
+    fn is_over(state: &Self::State) -> bool;
+    /// A one-line description of an accepted action, for the log and for undo.
+    fn summarize(state_before: &Self::State, action: &Self::Action, events: &[Self::Event]) -> String;
+    /// Catalogue entries (key, value) that an event teaches the app, kept for future games.
+    fn learned(_event: &Self::Event) -> Vec<(String, serde_json::Value)> {
+        Vec::new()
+    }
+    /// Put remembered catalogue entries into new-game options.
+    fn with_catalogue(_options: &mut Self::Options, _entries: &[(String, serde_json::Value)]) {}
+}

@@ -1,0 +1,13 @@
+//! The contract every game implements and the table session that owns a game's log.
+//!
+//! A game decides (`handle`) separately from applying (`apply`); events record outcomes such as a
+//! shuffle's result, so replaying a log never re-runs the random generator.
+
+pub mod conformance;
+pub mod game;
+pub mod registry;
+pub mod session;
+
+pub use game::{Allowed, Descriptor, Game, GameRng, RuleError, ScoreRow, Scoresheet, Seat};
+pub use registry::{find_game, registry, ActError, AllowedAction, AnyTable, GameKind, StoredEntry};
+pub use session::{Entry, Session};

@@ -1,0 +1,255 @@
+//! The one place games are registered, and the JSON-facing wrappers (`GameKind`, `AnyTable`)
+//! through which the service, the store and the CLI handle any game without knowing its types.
+
+use super::game::{Descriptor, Game, RuleError, Scoresheet, Seat};
+use super::session::{Entry, Session};
+use crate::games::nine_estates::NineEstates;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::marker::PhantomData;
+
+/// An entry as stored: the action and its events as JSON text, and its summary.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StoredEntry {
+    pub action: String,
+    pub events: String,
+    pub summary: String,
+}
+
+/// A legal action as JSON, for buttons.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+pub struct AllowedAction {
+    pub label: String,
+    pub group: String,
+    pub action: Value,
+}
+
+/// Why an action was not accepted.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ActError {
+    /// The rules forbid it.
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+    /// The action is not one this game understands (a malformed request).
+    #[error("not an action of this game: {0}")]
+    Malformed(String),
+}
+
+/// A game's factory, as the registry lists it.
+pub trait GameKind: Send + Sync {
+    fn descriptor(&self) -> &'static Descriptor;
+    fn default_options(&self) -> Value;
+    /// Check options (filling defaults) and add remembered catalogue entries.
+    fn prepare_options(
+        &self,
+        options: Option<Value>,
+        catalogue: &[(String, Value)],
+    ) -> Result<Value, ActError>;
+    fn new_table(&self, options: &Value, seats: Vec<Seat>, seed: u64) -> Result<Box<dyn AnyTable>, ActError>;
+    fn resume(
+        &self,
+        options: &Value,
+        seats: Vec<Seat>,
+        seed: u64,
+        snapshot: Option<(usize, String)>,
+        entries: &[StoredEntry],
+        redo: &[StoredEntry],
+    ) -> Result<Box<dyn AnyTable>, ActError>;
+}
+
+/// A live table of any game.
+pub trait AnyTable: Send {
+    fn descriptor(&self) -> &'static Descriptor;
+    fn seats(&self) -> &[Seat];
+    fn decide(&self, action: &Value) -> Result<StoredEntry, ActError>;
+    /// Apply an entry produced by `decide` (after it has been stored).
+    fn commit(&mut self, entry: &StoredEntry) -> Result<(), ActError>;
+    fn next_undo(&self) -> Option<String>;
+    fn next_redo(&self) -> Option<String>;
+    fn undo(&mut self) -> Option<String>;
+    fn redo(&mut self) -> Option<String>;
+    fn len(&self) -> usize;
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    fn summaries(&self) -> Vec<String>;
+    fn state(&self) -> Value;
+    /// The current state as JSON text, for a snapshot.
+    fn state_text(&self) -> String;
+    fn state_after(&self, n: usize) -> Value;
+    fn allowed(&self) -> Vec<AllowedAction>;
+    fn score(&self) -> Scoresheet;
+    fn score_after(&self, n: usize) -> Scoresheet;
+    fn is_over(&self) -> bool;
+    /// Catalogue entries taught by an entry's events.
+    fn learned(&self, entry: &StoredEntry) -> Vec<(String, Value)>;
+}
+
+struct Kind<G>(PhantomData<fn() -> G>);
+struct Table<G: Game>(Session<G>);
+
+fn from_json<T: serde::de::DeserializeOwned>(value: &Value, what: &str) -> Result<T, ActError> {
+    serde_json::from_value(value.clone()).map_err(|e| ActError::Malformed(format!("{what}: {e}")))
+}
+
+fn to_json<T: Serialize>(value: &T) -> Value {
+    // Serializing our own derive(Serialize) types into a Value cannot fail (no non-string map keys).
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+fn from_text<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T, ActError> {
+    serde_json::from_str(text).map_err(|e| ActError::Malformed(format!("{what}: {e}")))
+}
+
+fn typed_entries<G: Game>(entries: &[StoredEntry]) -> Result<Vec<Entry<G>>, ActError> {
+    entries
+        .iter()
+        .map(|e| {
+            Ok(Entry {
+                action: from_text(&e.action, "stored action")?,
+                events: from_text(&e.events, "stored events")?,
+                summary: e.summary.clone(),
+            })
+        })
+        .collect()
+}
+
+fn to_text<T: Serialize>(value: &T) -> String {
+    // Our own derive(Serialize) types always serialize (no non-string map keys).
+    serde_json::to_string(value).unwrap_or_else(|_| "null".to_string())
+}
+
+fn stored<G: Game>(entry: &Entry<G>) -> StoredEntry {
+    StoredEntry { action: to_text(&entry.action), events: to_text(&entry.events), summary: entry.summary.clone() }
+}
+
+impl<G: Game> GameKind for Kind<G>
+where
+    G::Options: Send + Sync,
+    G::State: Send,
+    G::Action: Send,
+    G::Event: Send,
+{
+    fn descriptor(&self) -> &'static Descriptor {
+        &G::DESCRIPTOR
+    }
+    fn default_options(&self) -> Value {
+        to_json(&G::Options::default())
+    }
+    fn prepare_options(&self, options: Option<Value>, catalogue: &[(String, Value)]) -> Result<Value, ActError> {
+        let mut typed: G::Options = match options {
+            Some(v) => from_json(&v, "options")?,
+            None => G::Options::default(),
+        };
+        G::with_catalogue(&mut typed, catalogue);
+        Ok(to_json(&typed))
+    }
+    fn new_table(&self, options: &Value, seats: Vec<Seat>, seed: u64) -> Result<Box<dyn AnyTable>, ActError> {
+        let options: G::Options = from_json(options, "options")?;
+        Ok(Box::new(Table::<G>(Session::new(options, seats, seed)?)))
+    }
+    fn resume(
+        &self,
+        options: &Value,
+        seats: Vec<Seat>,
+        seed: u64,
+        snapshot: Option<(usize, String)>,
+        entries: &[StoredEntry],
+        redo: &[StoredEntry],
+    ) -> Result<Box<dyn AnyTable>, ActError> {
+        let options: G::Options = from_json(options, "options")?;
+        let snapshot = match snapshot {
+            Some((n, v)) => Some((n, from_text::<G::State>(&v, "snapshot")?)),
+            None => None,
+        };
+        let session = Session::resume(options, seats, seed, snapshot, typed_entries(entries)?, typed_entries(redo)?)?;
+        Ok(Box::new(Table::<G>(session)))
+    }
+}
+
+impl<G: Game> AnyTable for Table<G>
+where
+    G::Options: Send,
+    G::State: Send,
+    G::Action: Send,
+    G::Event: Send,
+{
+    fn descriptor(&self) -> &'static Descriptor {
+        &G::DESCRIPTOR
+    }
+    fn seats(&self) -> &[Seat] {
+        &self.0.seats
+    }
+    fn decide(&self, action: &Value) -> Result<StoredEntry, ActError> {
+        let action: G::Action = from_json(action, "action")?;
+        Ok(stored(&self.0.decide(action)?))
+    }
+    fn commit(&mut self, entry: &StoredEntry) -> Result<(), ActError> {
+        let typed = typed_entries::<G>(std::slice::from_ref(entry))?;
+        for e in typed {
+            self.0.commit(e);
+        }
+        Ok(())
+    }
+    fn next_undo(&self) -> Option<String> {
+        self.0.next_undo().map(|e| e.summary.clone())
+    }
+    fn next_redo(&self) -> Option<String> {
+        self.0.next_redo().map(|e| e.summary.clone())
+    }
+    fn undo(&mut self) -> Option<String> {
+        self.0.undo()
+    }
+    fn redo(&mut self) -> Option<String> {
+        self.0.redo()
+    }
+    fn len(&self) -> usize {
+        self.0.entries().len()
+    }
+    fn summaries(&self) -> Vec<String> {
+        self.0.entries().iter().map(|e| e.summary.clone()).collect()
+    }
+    fn state(&self) -> Value {
+        to_json(self.0.state())
+    }
+    fn state_text(&self) -> String {
+        to_text(self.0.state())
+    }
+    fn state_after(&self, n: usize) -> Value {
+        to_json(&self.0.state_after(n))
+    }
+    fn allowed(&self) -> Vec<AllowedAction> {
+        G::allowed(self.0.state())
+            .into_iter()
+            .map(|a| AllowedAction { label: a.label, group: a.group, action: to_json(&a.action) })
+            .collect()
+    }
+    fn score(&self) -> Scoresheet {
+        G::score(self.0.state())
+    }
+    fn score_after(&self, n: usize) -> Scoresheet {
+        G::score(&self.0.state_after(n))
+    }
+    fn is_over(&self) -> bool {
+        G::is_over(self.0.state())
+    }
+    fn learned(&self, entry: &StoredEntry) -> Vec<(String, Value)> {
+        match from_text::<Vec<G::Event>>(&entry.events, "events") {
+            Ok(events) => events.iter().flat_map(G::learned).collect(),
+            Err(_) => Vec::new(),
+        }
+    }
+}
+
+static NINE_ESTATES: Kind<NineEstates> = Kind(PhantomData);
+
+/// Every game the app hosts. Adding a game means adding one line here.
+pub fn registry() -> &'static [&'static dyn GameKind] {
+    static ALL: [&'static dyn GameKind; 1] = [&NINE_ESTATES];
+    &ALL
+}
+
+/// The registered game with this id.
+pub fn find_game(id: &str) -> Option<&'static dyn GameKind> {
+    registry().iter().copied().find(|k| k.descriptor().id == id)
+}

@@ -1,0 +1,3 @@
+//! The games Estate Steward hosts, one module each, registered in `engine::registry`.
+
+pub mod nine_estates;

@@ -1,0 +1,204 @@
+//! Card contents for Count of the Nine Estates. The rulebook prints none of them, so the player
+//! describes each card the first time it matters and the app keeps it in its catalogue.
+
+use crate::engine::RuleError;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Rulebook 001 line 56: the resources a cost may ask for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, specta::Type)]
+pub enum Resource {
+    Food,
+    Wood,
+    Stone,
+    Ore,
+    Gold,
+    WorkCrew,
+}
+
+impl Resource {
+    pub const ALL: [Resource; 6] =
+        [Resource::Food, Resource::Wood, Resource::Stone, Resource::Ore, Resource::Gold, Resource::WorkCrew];
+
+    /// Rulebook 001 line 56: "Gold can also be used in place of Food, Wood, Stone or Ore, but not
+    /// Work Crew."
+    pub fn gold_may_replace(self) -> bool {
+        matches!(self, Resource::Food | Resource::Wood | Resource::Stone | Resource::Ore)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Resource::Food => "Food",
+            Resource::Wood => "Wood",
+            Resource::Stone => "Stone",
+            Resource::Ore => "Ore",
+            Resource::Gold => "Gold",
+            Resource::WorkCrew => "Work Crew",
+        }
+    }
+}
+
+/// A resource a card offers: one, or two separated by a slash (either may be used, line 56).
+pub type Yield = Vec<Resource>;
+
+/// Which side of a Structure card is up. The deck and the centre show the square-cornered side;
+/// a card flipped onto the discard pile shows the rounded side (lines 27, 48).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, specta::Type)]
+pub enum Face {
+    Square,
+    Round,
+}
+
+/// One side of a Structure card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+pub struct FaceDef {
+    /// The Structure printed on this side.
+    pub structure: String,
+    pub cost: Vec<Resource>,
+    /// Structures that must already be in the build area (line 58).
+    #[serde(default)]
+    pub requires: Vec<String>,
+    /// What the Structure provides once built.
+    pub provides: Yield,
+    #[serde(default)]
+    pub shields: u8,
+    /// The resource at the top edge when the card is upright, and at the other edge (the top
+    /// edge once the card is rotated 180°).
+    pub upright: Yield,
+    pub rotated: Yield,
+}
+
+/// The three rows of the Estate grid, Nobility at the top (setup step 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, specta::Type)]
+pub enum EstateType {
+    Peasant,
+    Clergy,
+    Nobility,
+}
+
+impl EstateType {
+    /// Line 60: "Peasant first, then Clergy, and lastly Nobility."
+    pub fn predecessor(self) -> Option<EstateType> {
+        match self {
+            EstateType::Peasant => None,
+            EstateType::Clergy => Some(EstateType::Peasant),
+            EstateType::Nobility => Some(EstateType::Clergy),
+        }
+    }
+    /// Grid row, 0 at the top.
+    pub fn row(self) -> usize {
+        match self {
+            EstateType::Nobility => 0,
+            EstateType::Clergy => 1,
+            EstateType::Peasant => 2,
+        }
+    }
+    /// Estate cards are numbered 1–3 Peasant, 4–6 Clergy, 7–9 Nobility.
+    pub fn of_card(card: u8) -> Option<EstateType> {
+        match card {
+            1..=3 => Some(EstateType::Peasant),
+            4..=6 => Some(EstateType::Clergy),
+            7..=9 => Some(EstateType::Nobility),
+            _ => None,
+        }
+    }
+}
+
+/// An Estate card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+pub struct EstateDef {
+    pub name: String,
+    pub cost: Vec<Resource>,
+    #[serde(default)]
+    pub requires: Vec<String>,
+    pub provides: Yield,
+    #[serde(default)]
+    pub shields: u8,
+}
+
+/// Everything known about the cards: remembered from earlier games or described in this one.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+pub struct Catalogue {
+    /// Key: "card-face", e.g. "4-Square".
+    #[serde(default)]
+    pub structures: BTreeMap<String, FaceDef>,
+    /// Key: estate card number 1–9 as a string.
+    #[serde(default)]
+    pub estates: BTreeMap<String, EstateDef>,
+}
+
+pub fn face_key(card: u8, face: Face) -> String {
+    format!("{card}-{face:?}")
+}
+
+impl Catalogue {
+    pub fn face(&self, card: u8, face: Face) -> Option<&FaceDef> {
+        self.structures.get(&face_key(card, face))
+    }
+    pub fn estate(&self, card: u8) -> Option<&EstateDef> {
+        self.estates.get(&card.to_string())
+    }
+}
+
+const MAX_COST: usize = 8;
+const MAX_SHIELDS: u8 = 20;
+
+fn check_name(field: &str, name: &str) -> Result<(), RuleError> {
+    if name.trim().is_empty() || name.chars().count() > 60 {
+        return Err(RuleError::new("nine.card-description", format!("{field} must be 1 to 60 characters")));
+    }
+    Ok(())
+}
+
+fn check_yield(field: &str, y: &Yield) -> Result<(), RuleError> {
+    if y.is_empty() || y.len() > 2 {
+        return Err(RuleError::new(
+            "nine.card-description",
+            format!("{field} must be one resource, or two separated by a slash"),
+        ));
+    }
+    Ok(())
+}
+
+fn check_common(cost: &[Resource], requires: &[String], shields: u8) -> Result<(), RuleError> {
+    if cost.len() > MAX_COST {
+        return Err(RuleError::new("nine.card-description", format!("cost may list at most {MAX_COST} resources")));
+    }
+    if shields > MAX_SHIELDS {
+        return Err(RuleError::new("nine.card-description", format!("shields must be 0 to {MAX_SHIELDS}")));
+    }
+    for r in requires {
+        check_name("a required Structure's name", r)?;
+    }
+    Ok(())
+}
+
+impl FaceDef {
+    pub fn validate(&self) -> Result<(), RuleError> {
+        check_name("the Structure's name", &self.structure)?;
+        check_common(&self.cost, &self.requires, self.shields)?;
+        check_yield("what the Structure provides", &self.provides)?;
+        check_yield("the upright edge resource", &self.upright)?;
+        check_yield("the rotated edge resource", &self.rotated)
+    }
+    /// The resource at the top edge for this orientation.
+    pub fn top(&self, upright: bool) -> &Yield {
+        if upright {
+            &self.upright
+        } else {
+            &self.rotated
+        }
+    }
+}
+
+impl EstateDef {
+    pub fn validate(&self) -> Result<(), RuleError> {
+        check_name("the Estate's name", &self.name)?;
+        check_common(&self.cost, &self.requires, self.shields)?;
+        check_yield("what the Estate provides", &self.provides)
+    }
+}
+
+pub fn yield_text(y: &Yield) -> String {
+    y.iter().map(|r| r.name()).collect::<Vec<_>>().join("/")
+}

@@ -1,0 +1,36 @@
+//! The durable store: one SQLite file (rusqlite, bundled) holding people, games, seats, the
+//! action log, snapshots, results and the card catalogue.
+//!
+//! Invariants: a file that is not ours, is corrupt, or comes from a newer version is refused
+//! before anything is written to it; every write that acknowledges an action commits first.
+
+mod open;
+pub mod schema;
+mod tables;
+
+pub use open::{default_db_path, Store, DB_ENV};
+pub use tables::{FinishedSeat, GameRow, LoadedGame, NewGame, Person};
+
+/// Why the store refused or failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize, specta::Type)]
+#[serde(tag = "kind")]
+pub enum StoreError {
+    #[error("{path} is not an Estate Steward database ({reason}); it was left untouched")]
+    NotOurs { path: String, reason: String },
+    #[error("{path} was written by a newer Estate Steward (schema {found}, this version knows up to {supported}); it was left untouched — update the app")]
+    Newer { path: String, found: i64, supported: i64 },
+    #[error("{path} is damaged ({detail}); it was left untouched")]
+    Corrupt { path: String, detail: String },
+    #[error("no {what}")]
+    NotFound { what: String },
+    #[error("{field}: {message}")]
+    Invalid { field: String, message: String },
+    #[error("database error: {message}")]
+    Sql { message: String },
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> Self {
+        StoreError::Sql { message: e.to_string() }
+    }
+}
