@@ -8,7 +8,7 @@ mod open;
 pub mod schema;
 mod tables;
 
-pub use open::{default_db_path, Store, DB_ENV};
+pub use open::{default_db_path, Store, APP_DIR_NAME, DB_ENV, DB_FILE_NAME};
 pub use tables::{FinishedSeat, GameRow, LoadedGame, NewGame, Person};
 
 /// Why the store refused or failed.

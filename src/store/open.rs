@@ -14,14 +14,20 @@ pub struct Store {
     path: PathBuf,
 }
 
-/// The database in the platform's user data folder (e.g. ~/.local/share/estate-steward/).
+/// The folder inside the platform's data folder: the app's identifier, the same folder Tauri
+/// calls `app_data_dir()`, so the app and the CLI share one database.
+pub const APP_DIR_NAME: &str = "app.estatesteward.desktop";
+pub const DB_FILE_NAME: &str = "estate-steward.sqlite3";
+
+/// `$ESTATE_STEWARD_DB` if set, else the user data folder
+/// (e.g. `~/.local/share/app.estatesteward.desktop/estate-steward.sqlite3`).
 pub fn default_db_path() -> PathBuf {
     if let Some(p) = std::env::var_os(DB_ENV).filter(|v| !v.is_empty()) {
         return PathBuf::from(p);
     }
-    match directories::ProjectDirs::from("app", "estatesteward", "estate-steward") {
-        Some(dirs) => dirs.data_dir().join("estate-steward.sqlite3"),
-        None => PathBuf::from("estate-steward.sqlite3"),
+    match directories::BaseDirs::new() {
+        Some(dirs) => dirs.data_dir().join(APP_DIR_NAME).join(DB_FILE_NAME),
+        None => PathBuf::from(DB_FILE_NAME),
     }
 }
 
