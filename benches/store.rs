@@ -10,7 +10,7 @@
 use criterion::{criterion_group, Criterion};
 use estate_steward::engine::StoredEntry;
 use estate_steward::service::Steward;
-use estate_steward::store::Store;
+use estate_steward::store::{Append, Store};
 use rusqlite::Connection;
 use serde_json::json;
 use std::path::Path;
@@ -18,9 +18,14 @@ use std::time::Duration;
 
 fn bare_connection(path: &Path) -> Connection {
     let conn = Connection::open(path).expect("open");
-    conn.pragma_update(None, "journal_mode", "WAL").expect("wal");
-    conn.pragma_update(None, "synchronous", "FULL").expect("sync");
-    conn.execute_batch("CREATE TABLE IF NOT EXISTS bare (id INTEGER PRIMARY KEY, body TEXT NOT NULL)").expect("table");
+    conn.pragma_update(None, "journal_mode", "WAL")
+        .expect("wal");
+    conn.pragma_update(None, "synchronous", "FULL")
+        .expect("sync");
+    conn.execute_batch(
+        "CREATE TABLE IF NOT EXISTS bare (id INTEGER PRIMARY KEY, body TEXT NOT NULL)",
+    )
+    .expect("table");
     conn
 }
 
@@ -34,7 +39,8 @@ fn append(c: &mut Criterion) {
     group.bench_function("bare_insert_commit", |b| {
         b.iter(|| {
             let tx = conn.transaction().expect("tx");
-            tx.execute("INSERT INTO bare (body) VALUES (?1)", [body]).expect("insert");
+            tx.execute("INSERT INTO bare (body) VALUES (?1)", [body])
+                .expect("insert");
             tx.commit().expect("commit");
         })
     });
@@ -42,7 +48,10 @@ fn append(c: &mut Criterion) {
     let path = dir.path().join("steward.sqlite3");
     let mut steward = Steward::open(&path).expect("open");
     let ana = steward.add_person("Ana", "#1f77b4").expect("person");
-    let id = steward.start_game("nine-estates", &[ana.id], None, Some(1)).expect("start").game_id;
+    let id = steward
+        .start_game("nine-estates", &[ana.id], None, Some(1))
+        .expect("start")
+        .game_id;
     drop(steward);
     let mut store = Store::open(&path).expect("store");
     let entry = StoredEntry {
@@ -56,8 +65,18 @@ fn append(c: &mut Criterion) {
         b.iter(|| {
             seq += 1;
             // A snapshot rides along every 100 actions, as in play.
-            let snap = (seq % 100 == 0).then_some(snapshot.as_str());
-            store.append(id, seq, &entry, false, snap, None, None).expect("append");
+            let snap = seq.is_multiple_of(100).then_some(snapshot.as_str());
+            store
+                .append(Append {
+                    game_id: id,
+                    seq,
+                    entry: &entry,
+                    had_redo: false,
+                    snapshot: snap,
+                    finished: None,
+                    learned: None,
+                })
+                .expect("append");
         })
     });
     group.finish();
@@ -69,8 +88,13 @@ fn resume(c: &mut Criterion) {
     let id = {
         let mut steward = Steward::open(&path).expect("open");
         let ana = steward.add_person("Ana", "#1f77b4").expect("person");
-        let id = steward.start_game("nine-estates", &[ana.id], None, Some(7)).expect("start").game_id;
-        steward.act(id, &json!({"type": "Deal", "deal": {"kind": "Shuffle"}})).expect("deal");
+        let id = steward
+            .start_game("nine-estates", &[ana.id], None, Some(7))
+            .expect("start")
+            .game_id;
+        steward
+            .act(id, &json!({"type": "Deal", "deal": {"kind": "Shuffle"}}))
+            .expect("deal");
         // Passes and end-of-round choices: the longest game the rules allow.
         for _ in 1..10_000 {
             let view = steward.view(id, None).expect("view");
@@ -90,7 +114,9 @@ fn resume(c: &mut Criterion) {
             let store = Store::open(&path).expect("open");
             drop(store);
             let conn = Connection::open(&path).expect("conn");
-            let n: i64 = conn.query_row("SELECT count(*) FROM events", [], |r| r.get(0)).expect("count");
+            let n: i64 = conn
+                .query_row("SELECT count(*) FROM events", [], |r| r.get(0))
+                .expect("count");
             assert_eq!(n, 10_000);
         })
     });
@@ -107,21 +133,30 @@ fn resume(c: &mut Criterion) {
 criterion_group!(benches, append, resume);
 
 fn mean_ns(group: &str, bench: &str) -> Option<f64> {
-    let path = format!("{}/criterion/{group}/{bench}/new/estimates.json", target_dir());
+    let path = format!(
+        "{}/criterion/{group}/{bench}/new/estimates.json",
+        target_dir()
+    );
     let text = std::fs::read_to_string(path).ok()?;
     let v: serde_json::Value = serde_json::from_str(&text).ok()?;
     v["mean"]["point_estimate"].as_f64()
 }
 
 fn target_dir() -> String {
-    std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/target").to_string())
+    std::env::var("CARGO_TARGET_DIR")
+        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/target").to_string())
 }
 
 fn main() {
     benches();
-    criterion::Criterion::default().configure_from_args().final_summary();
+    criterion::Criterion::default()
+        .configure_from_args()
+        .final_summary();
     let mut report = String::new();
-    if let (Some(bare), Some(ours)) = (mean_ns("append", "bare_insert_commit"), mean_ns("append", "durable_action_append")) {
+    if let (Some(bare), Some(ours)) = (
+        mean_ns("append", "bare_insert_commit"),
+        mean_ns("append", "durable_action_append"),
+    ) {
         report += &format!(
             "append: durable action append {:.3} ms / bare insert-and-commit {:.3} ms = {:.2}x (target <= 1.5x)\n",
             ours / 1e6,
@@ -129,7 +164,10 @@ fn main() {
             ours / bare
         );
     }
-    if let (Some(base), Some(ours)) = (mean_ns("resume", "open_and_count_10k"), mean_ns("resume", "resume_game_10k")) {
+    if let (Some(base), Some(ours)) = (
+        mean_ns("resume", "open_and_count_10k"),
+        mean_ns("resume", "resume_game_10k"),
+    ) {
         report += &format!(
             "resume: 10,000-action game {:.2} ms / open-and-count {:.2} ms = {:.2}x (target < 20 ms)\n",
             ours / 1e6,

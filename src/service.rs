@@ -1,10 +1,10 @@
 //! The service API: plain functions over the engine and the store, called by the `steward` CLI
 //! and by the Tauri commands alike. Every action is committed to SQLite before it is returned.
 
+use crate::engine::session::SNAPSHOT_EVERY;
 use crate::engine::{registry, AnyTable, GameKind, ScoreRow, Scoresheet, Seat, StoredEntry};
 use crate::engine::{ActError, AllowedAction};
-use crate::engine::session::SNAPSHOT_EVERY;
-use crate::store::{FinishedSeat, GameRow, Person, Store, StoreError};
+use crate::store::{Append, GameRow, Person, Store, StoreError};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -41,8 +41,14 @@ impl From<StoreError> for ApiError {
 impl From<ActError> for ApiError {
     fn from(e: ActError) -> Self {
         match e {
-            ActError::Rule(r) => ApiError::Rule { rule: r.rule, message: r.message },
-            ActError::Malformed(message) => ApiError::BadRequest { field: "action".into(), message },
+            ActError::Rule(r) => ApiError::Rule {
+                rule: r.rule,
+                message: r.message,
+            },
+            ActError::Malformed(message) => ApiError::BadRequest {
+                field: "action".into(),
+                message,
+            },
         }
     }
 }
@@ -113,11 +119,17 @@ pub struct Steward {
 }
 
 fn kind_of(game: &str) -> Result<&'static dyn GameKind, ApiError> {
-    registry::find_game(game).ok_or_else(|| ApiError::NotFound { what: format!("game '{game}' (known: {})", known_games()) })
+    registry::find_game(game).ok_or_else(|| ApiError::NotFound {
+        what: format!("game '{game}' (known: {})", known_games()),
+    })
 }
 
 fn known_games() -> String {
-    registry::registry().iter().map(|k| k.descriptor().id).collect::<Vec<_>>().join(", ")
+    registry::registry()
+        .iter()
+        .map(|k| k.descriptor().id)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn finished(table: &dyn AnyTable) -> Option<Scoresheet> {
@@ -136,11 +148,17 @@ fn named(mut sheet: Scoresheet, seats: &[Seat]) -> Scoresheet {
 
 impl Steward {
     pub fn open(path: &Path) -> Result<Steward, ApiError> {
-        Ok(Steward { store: Store::open(path)?, tables: HashMap::new() })
+        Ok(Steward {
+            store: Store::open(path)?,
+            tables: HashMap::new(),
+        })
     }
 
     pub fn from_store(store: Store) -> Steward {
-        Steward { store, tables: HashMap::new() }
+        Steward {
+            store,
+            tables: HashMap::new(),
+        }
     }
 
     pub fn store(&self) -> &Store {
@@ -198,11 +216,20 @@ impl Steward {
         seen.sort_unstable();
         seen.dedup();
         if seen.len() != person_ids.len() {
-            return Err(ApiError::BadRequest { field: "players".into(), message: "a person can take only one seat".into() });
+            return Err(ApiError::BadRequest {
+                field: "players".into(),
+                message: "a person can take only one seat".into(),
+            });
         }
         let seats: Vec<Seat> = person_ids
             .iter()
-            .map(|&id| self.store.person(id).map(|p| Seat { person_id: p.id, name: p.name, colour: p.colour }))
+            .map(|&id| {
+                self.store.person(id).map(|p| Seat {
+                    person_id: p.id,
+                    name: p.name,
+                    colour: p.colour,
+                })
+            })
             .collect::<Result<_, _>>()?;
         let catalogue = self.store.catalogue(d.id)?;
         let options = kind.prepare_options(options, &catalogue)?;
@@ -224,13 +251,26 @@ impl Steward {
         if !self.tables.contains_key(&id) {
             let loaded = self.store.load_game(id)?;
             let kind = kind_of(&loaded.game)?;
-            let options: Value = serde_json::from_str(&loaded.options).map_err(|e| ApiError::Store {
-                error: StoreError::Corrupt { path: self.store.path().display().to_string(), detail: format!("options of game #{id}: {e}") },
-            })?;
-            let table = kind.resume(&options, loaded.seats, loaded.seed, loaded.snapshot, &loaded.entries, &loaded.redo)?;
+            let options: Value =
+                serde_json::from_str(&loaded.options).map_err(|e| ApiError::Store {
+                    error: StoreError::Corrupt {
+                        path: self.store.path().display().to_string(),
+                        detail: format!("options of game #{id}: {e}"),
+                    },
+                })?;
+            let table = kind.resume(
+                &options,
+                loaded.seats,
+                loaded.seed,
+                loaded.snapshot,
+                &loaded.entries,
+                &loaded.redo,
+            )?;
             self.tables.insert(id, table);
         }
-        self.tables.get_mut(&id).ok_or_else(|| ApiError::NotFound { what: format!("game #{id}") })
+        self.tables.get_mut(&id).ok_or_else(|| ApiError::NotFound {
+            what: format!("game #{id}"),
+        })
     }
 
     /// The table screen's data for game `id`.
@@ -261,18 +301,18 @@ impl Steward {
         let learned = table.learned(&entry);
         table.commit(&entry)?;
         let seq = table.len();
-        let snapshot = (seq % SNAPSHOT_EVERY == 0).then(|| table.state_text());
+        let snapshot = seq.is_multiple_of(SNAPSHOT_EVERY).then(|| table.state_text());
         let sheet = finished(table.as_ref());
         let game = table.descriptor().id;
-        let result = self.store.append(
-            id,
+        let result = self.store.append(Append {
+            game_id: id,
             seq,
-            &entry,
+            entry: &entry,
             had_redo,
-            snapshot.as_deref(),
-            sheet.as_ref().map(|sheet| FinishedSeat { sheet }),
-            Some((game, &learned)),
-        );
+            snapshot: snapshot.as_deref(),
+            finished: sheet.as_ref(),
+            learned: Some((game, &learned)),
+        });
         if let Err(e) = result {
             // Not committed: forget the in-memory change; the next request reloads from disk.
             self.tables.remove(&id);
@@ -285,10 +325,13 @@ impl Steward {
         let table = self.table(id)?;
         let seq = table.len();
         let Some(summary) = table.undo() else {
-            return Err(ApiError::BadRequest { field: "undo".into(), message: "there is nothing to undo".into() });
+            return Err(ApiError::BadRequest {
+                field: "undo".into(),
+                message: "there is nothing to undo".into(),
+            });
         };
         let sheet = finished(table.as_ref());
-        if let Err(e) = self.store.set_undone(id, seq, true, sheet.as_ref().map(|sheet| FinishedSeat { sheet })) {
+        if let Err(e) = self.store.set_undone(id, seq, true, sheet.as_ref()) {
             self.tables.remove(&id);
             return Err(e.into());
         }
@@ -298,11 +341,14 @@ impl Steward {
     pub fn redo(&mut self, id: i64) -> Result<TableView, ApiError> {
         let table = self.table(id)?;
         let Some(summary) = table.redo() else {
-            return Err(ApiError::BadRequest { field: "redo".into(), message: "there is nothing to redo".into() });
+            return Err(ApiError::BadRequest {
+                field: "redo".into(),
+                message: "there is nothing to redo".into(),
+            });
         };
         let seq = table.len();
         let sheet = finished(table.as_ref());
-        if let Err(e) = self.store.set_undone(id, seq, false, sheet.as_ref().map(|sheet| FinishedSeat { sheet })) {
+        if let Err(e) = self.store.set_undone(id, seq, false, sheet.as_ref()) {
             self.tables.remove(&id);
             return Err(e.into());
         }
@@ -313,7 +359,10 @@ impl Steward {
     pub fn history(&self, status: Option<&str>) -> Result<Vec<GameRow>, ApiError> {
         if let Some(s) = status {
             if s != "active" && s != "finished" {
-                return Err(ApiError::BadRequest { field: "status".into(), message: format!("'{s}' is not active or finished") });
+                return Err(ApiError::BadRequest {
+                    field: "status".into(),
+                    message: format!("'{s}' is not active or finished"),
+                });
             }
         }
         Ok(self.store.games(status)?)
@@ -325,7 +374,9 @@ impl Steward {
             .games(None)?
             .into_iter()
             .find(|g| g.id == id)
-            .ok_or_else(|| ApiError::NotFound { what: format!("game #{id}") })?;
+            .ok_or_else(|| ApiError::NotFound {
+                what: format!("game #{id}"),
+            })?;
         let loaded = self.store.load_game(id)?;
         let options = serde_json::from_str(&loaded.options).unwrap_or(Value::Null);
         let table = self.table(id)?;
@@ -344,9 +395,16 @@ impl Steward {
         let table = self.table(id)?;
         let steps = table.len() as u32;
         if step > steps {
-            return Err(ApiError::BadRequest { field: "step".into(), message: format!("the log has {steps} steps") });
+            return Err(ApiError::BadRequest {
+                field: "step".into(),
+                message: format!("the log has {steps} steps"),
+            });
         }
-        let summary = if step == 0 { None } else { table.summaries().get(step as usize - 1).cloned() };
+        let summary = if step == 0 {
+            None
+        } else {
+            table.summaries().get(step as usize - 1).cloned()
+        };
         Ok(ReplayStep {
             step,
             steps,
@@ -358,16 +416,29 @@ impl Steward {
 
     pub fn catalogue(&self, game: &str) -> Result<Vec<CatalogueEntry>, ApiError> {
         kind_of(game)?;
-        Ok(self.store.catalogue(game)?.into_iter().map(|(key, value)| CatalogueEntry { key, value }).collect())
+        Ok(self
+            .store
+            .catalogue(game)?
+            .into_iter()
+            .map(|(key, value)| CatalogueEntry { key, value })
+            .collect())
     }
 
     /// Correct a remembered card; used by games started afterwards.
-    pub fn set_catalogue_entry(&mut self, game: &str, key: &str, value: Value) -> Result<(), ApiError> {
+    pub fn set_catalogue_entry(
+        &mut self,
+        game: &str,
+        key: &str,
+        value: Value,
+    ) -> Result<(), ApiError> {
         let kind = kind_of(game)?;
         // Check the entry is one the game understands before keeping it.
         let probe = kind.prepare_options(None, &[(key.to_string(), value.clone())])?;
         if probe == kind.prepare_options(None, &[])? {
-            return Err(ApiError::BadRequest { field: "catalogue".into(), message: format!("'{key}' is not a card entry this game understands") });
+            return Err(ApiError::BadRequest {
+                field: "catalogue".into(),
+                message: format!("'{key}' is not a card entry this game understands"),
+            });
         }
         Ok(self.store.remember(game, &[(key.to_string(), value)])?)
     }

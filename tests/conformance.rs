@@ -4,10 +4,12 @@ mod common;
 
 use common::*;
 use estate_steward::engine::conformance::check;
-use estate_steward::games::nine_estates::payment::{Pay, Source};
 use estate_steward::games::nine_estates::cards::Resource;
+use estate_steward::games::nine_estates::payment::{Pay, Source};
 use estate_steward::games::nine_estates::state::Slot;
-use estate_steward::games::nine_estates::{NineAction, NineEstates, NineOptions, RoundChoice, Target};
+use estate_steward::games::nine_estates::{
+    NineAction, NineEstates, NineOptions, RoundChoice, Target,
+};
 
 #[test]
 fn nine_estates_passes_the_conformance_suite() {
@@ -16,18 +18,42 @@ fn nine_estates_passes_the_conformance_suite() {
             NineAction::Pass,
             NineAction::TurnFirstCard,
             NineAction::RotateTopCard,
-            NineAction::ChooseRoundEnd { choice: RoundChoice::RotateAll },
-            NineAction::Build { target: Target::Estate { row: 0, col: 0 }, payment: vec![] },
+            NineAction::ChooseRoundEnd {
+                choice: RoundChoice::RotateAll,
+            },
             NineAction::Build {
-                target: Target::Structure { slot: Slot::Discard },
-                payment: vec![Pay { from: Source::Structure { index: 7 }, resource: Resource::WorkCrew }],
+                target: Target::Estate { row: 0, col: 0 },
+                payment: vec![],
+            },
+            NineAction::Build {
+                target: Target::Structure {
+                    slot: Slot::Discard,
+                },
+                payment: vec![Pay {
+                    from: Source::Structure { index: 7 },
+                    resource: Resource::WorkCrew,
+                }],
             },
         ]
     };
-    let report = check::<NineEstates>(&NineOptions { catalogue: catalogue() }, &seat(), 40, 400, probes);
+    let report = check::<NineEstates>(
+        &NineOptions {
+            catalogue: catalogue(),
+        },
+        &seat(),
+        40,
+        400,
+        probes,
+    );
     assert_eq!(report.games, 40);
-    assert!(report.actions > 400, "random play went somewhere: {report:?}");
-    assert!(report.finished > 0, "some games reached the end: {report:?}");
+    assert!(
+        report.actions > 400,
+        "random play went somewhere: {report:?}"
+    );
+    assert!(
+        report.finished > 0,
+        "some games reached the end: {report:?}"
+    );
     assert!(report.refusals_checked > 100, "{report:?}");
     // With no catalogue, play is passes, round choices and Era ends only.
     let bare = check::<NineEstates>(&NineOptions::default(), &seat(), 10, 200, probes);

@@ -14,10 +14,16 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "steward", version, about = "Estate Steward: the table assistant's command line")]
-#[command(after_help = "Exit codes: 0 done, 1 refused by the rules, 2 usage error, 3 not found, \
+#[command(
+    name = "steward",
+    version,
+    about = "Estate Steward: the table assistant's command line"
+)]
+#[command(
+    after_help = "Exit codes: 0 done, 1 refused by the rules, 2 usage error, 3 not found, \
 4 database refused or failed, 5 malformed request field.\nThe database defaults to the user data \
-folder; override with --db or ESTATE_STEWARD_DB.")]
+folder; override with --db or ESTATE_STEWARD_DB."
+)]
 struct Cli {
     /// The SQLite database file.
     #[arg(long, global = true)]
@@ -80,7 +86,11 @@ enum Command {
     /// Remembered card data of a game.
     Catalogue { game: String },
     /// Correct a remembered card: KEY and its JSON value.
-    CatalogueSet { game: String, key: String, value: String },
+    CatalogueSet {
+        game: String,
+        key: String,
+        value: String,
+    },
 }
 
 #[derive(Subcommand)]
@@ -103,19 +113,30 @@ fn exit_code(e: &ApiError) -> u8 {
 }
 
 fn parse_json(field: &str, text: &str) -> Result<Value, ApiError> {
-    serde_json::from_str(text).map_err(|e| ApiError::BadRequest { field: field.into(), message: format!("not valid JSON: {e}") })
+    serde_json::from_str(text).map_err(|e| ApiError::BadRequest {
+        field: field.into(),
+        message: format!("not valid JSON: {e}"),
+    })
 }
 
 fn print<T: Serialize>(json: bool, value: &T, text: impl FnOnce() -> String) {
     if json {
-        println!("{}", serde_json::to_string_pretty(value).unwrap_or_default());
+        println!(
+            "{}",
+            serde_json::to_string_pretty(value).unwrap_or_default()
+        );
     } else {
         println!("{}", text());
     }
 }
 
 fn table_text(v: &TableView) -> String {
-    let mut out = format!("#{} {} — {}\n", v.game_id, v.game_name, if v.over { "finished" } else { "in play" });
+    let mut out = format!(
+        "#{} {} — {}\n",
+        v.game_id,
+        v.game_name,
+        if v.over { "finished" } else { "in play" }
+    );
     if let Some(m) = &v.message {
         out += &format!("{m}\n");
     }
@@ -140,17 +161,27 @@ fn table_text(v: &TableView) -> String {
 
 fn pick(steward: &mut Steward, id: i64, n: usize) -> Result<Value, ApiError> {
     let view = steward.view(id, None)?;
-    view.allowed.get(n).map(|a| a.action.clone()).ok_or_else(|| ApiError::BadRequest {
-        field: "pick".into(),
-        message: format!("only {} actions are allowed now", view.allowed.len()),
-    })
+    view.allowed
+        .get(n)
+        .map(|a| a.action.clone())
+        .ok_or_else(|| ApiError::BadRequest {
+            field: "pick".into(),
+            message: format!("only {} actions are allowed now", view.allowed.len()),
+        })
 }
 
 fn find_or_add_person(steward: &mut Steward, name: &str) -> Result<i64, ApiError> {
     if let Some(id) = name.strip_prefix('#') {
-        return id.parse().map_err(|_| ApiError::BadRequest { field: "player".into(), message: format!("'{name}' is not #id") });
+        return id.parse().map_err(|_| ApiError::BadRequest {
+            field: "player".into(),
+            message: format!("'{name}' is not #id"),
+        });
     }
-    if let Some(p) = steward.people()?.into_iter().find(|p| p.name.eq_ignore_ascii_case(name.trim())) {
+    if let Some(p) = steward
+        .people()?
+        .into_iter()
+        .find(|p| p.name.eq_ignore_ascii_case(name.trim()))
+    {
         return Ok(p.id);
     }
     Ok(steward.add_person(name, "#1f77b4")?.id)
@@ -170,7 +201,10 @@ fn stream(steward: &mut Steward, id: i64) -> Result<(), ApiError> {
         } else if line == "redo" {
             steward.redo(id)
         } else if let Some(n) = line.strip_prefix("pick ") {
-            let n = n.trim().parse().map_err(|_| ApiError::BadRequest { field: "pick".into(), message: format!("'{n}' is not a number") })?;
+            let n = n.trim().parse().map_err(|_| ApiError::BadRequest {
+                field: "pick".into(),
+                message: format!("'{n}' is not a number"),
+            })?;
             let action = pick(steward, id, n)?;
             steward.act(id, &action)
         } else {
@@ -180,7 +214,12 @@ fn stream(steward: &mut Steward, id: i64) -> Result<(), ApiError> {
         match result {
             Ok(v) => {
                 // Printed only after the store committed: this line is the acknowledgement.
-                let _ = writeln!(stdout, "ack {} {}", v.log.len(), v.message.unwrap_or_default());
+                let _ = writeln!(
+                    stdout,
+                    "ack {} {}",
+                    v.log.len(),
+                    v.message.unwrap_or_default()
+                );
                 let _ = stdout.flush();
             }
             Err(e) => {
@@ -202,35 +241,71 @@ fn run(cli: Cli) -> Result<(), ApiError> {
             print(json, &games, || {
                 games
                     .iter()
-                    .map(|g| format!("{:<14} {} ({}–{} players{})", g.id, g.name, g.min_players, g.max_players, if g.solo { ", solo" } else { "" }))
+                    .map(|g| {
+                        format!(
+                            "{:<14} {} ({}–{} players{})",
+                            g.id,
+                            g.name,
+                            g.min_players,
+                            g.max_players,
+                            if g.solo { ", solo" } else { "" }
+                        )
+                    })
                     .collect::<Vec<_>>()
                     .join("\n")
             });
         }
-        Command::People { command: PeopleCommand::List } => {
+        Command::People {
+            command: PeopleCommand::List,
+        } => {
             let people = steward.people()?;
-            print(json, &people, || people.iter().map(|p| format!("#{} {} {}", p.id, p.name, p.colour)).collect::<Vec<_>>().join("\n"));
+            print(json, &people, || {
+                people
+                    .iter()
+                    .map(|p| format!("#{} {} {}", p.id, p.name, p.colour))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            });
         }
-        Command::People { command: PeopleCommand::Add { name, colour } } => {
+        Command::People {
+            command: PeopleCommand::Add { name, colour },
+        } => {
             let p = steward.add_person(&name, &colour)?;
             print(json, &p, || format!("saved #{} {}", p.id, p.name));
         }
-        Command::Start { game, players, seed, options } => {
-            let ids = players.iter().map(|p| find_or_add_person(&mut steward, p)).collect::<Result<Vec<_>, _>>()?;
+        Command::Start {
+            game,
+            players,
+            seed,
+            options,
+        } => {
+            let ids = players
+                .iter()
+                .map(|p| find_or_add_person(&mut steward, p))
+                .collect::<Result<Vec<_>, _>>()?;
             let options = options.map(|o| parse_json("options", &o)).transpose()?;
             let v = steward.start_game(&game, &ids, options, seed)?;
-            print(json, &v, || format!("started game #{}\n{}", v.game_id, table_text(&v)));
+            print(json, &v, || {
+                format!("started game #{}\n{}", v.game_id, table_text(&v))
+            });
         }
         Command::Show { id } => {
             let v = steward.view(id, None)?;
             print(json, &v, || table_text(&v));
         }
-        Command::Act { id, action, pick: n } => {
+        Command::Act {
+            id,
+            action,
+            pick: n,
+        } => {
             let action = match (action, n) {
                 (Some(a), _) => parse_json("action", &a)?,
                 (None, Some(n)) => pick(&mut steward, id, n)?,
                 (None, None) => {
-                    return Err(ApiError::BadRequest { field: "action".into(), message: "give an action as JSON or --pick N".into() })
+                    return Err(ApiError::BadRequest {
+                        field: "action".into(),
+                        message: "give an action as JSON or --pick N".into(),
+                    })
                 }
             };
             let v = steward.act(id, &action)?;
@@ -274,7 +349,10 @@ fn run(cli: Cli) -> Result<(), ApiError> {
                             g.status,
                             g.actions,
                             g.score.map(|s| format!(", score {s}")).unwrap_or_default(),
-                            g.title.as_ref().map(|t| format!(" — {t}")).unwrap_or_default()
+                            g.title
+                                .as_ref()
+                                .map(|t| format!(" — {t}"))
+                                .unwrap_or_default()
                         )
                     })
                     .collect::<Vec<_>>()
@@ -284,9 +362,20 @@ fn run(cli: Cli) -> Result<(), ApiError> {
         Command::Record { id } => {
             let r = steward.record(id)?;
             print(json, &r, || {
-                let mut out = format!("#{} {} [{}] seed {}\n", r.summary.id, r.summary.game, r.summary.status, r.seed);
+                let mut out = format!(
+                    "#{} {} [{}] seed {}\n",
+                    r.summary.id, r.summary.game, r.summary.status, r.seed
+                );
                 for row in &r.score.rows {
-                    out += &format!("{}: {}{}\n", row.name, row.total, row.title.as_ref().map(|t| format!(" — {t}")).unwrap_or_default());
+                    out += &format!(
+                        "{}: {}{}\n",
+                        row.name,
+                        row.total,
+                        row.title
+                            .as_ref()
+                            .map(|t| format!(" — {t}"))
+                            .unwrap_or_default()
+                    );
                 }
                 for (i, line) in r.log.iter().enumerate() {
                     out += &format!("{:>4}. {line}\n", i + 1);
@@ -302,13 +391,24 @@ fn run(cli: Cli) -> Result<(), ApiError> {
                     s.step,
                     s.steps,
                     s.summary.clone().unwrap_or_else(|| "(start)".into()),
-                    s.score.rows.iter().map(|r| format!("{} {}", r.name, r.total)).collect::<Vec<_>>().join(", ")
+                    s.score
+                        .rows
+                        .iter()
+                        .map(|r| format!("{} {}", r.name, r.total))
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 )
             });
         }
         Command::Catalogue { game } => {
             let entries = steward.catalogue(&game)?;
-            print(json, &entries, || entries.iter().map(|e| format!("{} = {}", e.key, e.value)).collect::<Vec<_>>().join("\n"));
+            print(json, &entries, || {
+                entries
+                    .iter()
+                    .map(|e| format!("{} = {}", e.key, e.value))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            });
         }
         Command::CatalogueSet { game, key, value } => {
             let value = parse_json("value", &value)?;

@@ -29,16 +29,21 @@ pub fn check<G: Game>(
     let mut report = Report::default();
     for game in 0..games {
         let mut chooser = ChaCha8Rng::seed_from_u64(game);
-        let mut session: Session<G> = match Session::new(options.clone(), seats.to_vec(), game * 7919 + 1) {
-            Ok(s) => s,
-            Err(e) => panic!("setup refused: {e}"),
-        };
+        let mut session: Session<G> =
+            match Session::new(options.clone(), seats.to_vec(), game * 7919 + 1) {
+                Ok(s) => s,
+                Err(e) => panic!("setup refused: {e}"),
+            };
         report.games += 1;
         for _ in 0..max_steps {
             let before = session.state().clone();
             for probe in probes(&before) {
                 if session.decide(probe.clone()).is_err() {
-                    assert_eq!(session.state(), &before, "a refused action changed the state: {probe:?}");
+                    assert_eq!(
+                        session.state(),
+                        &before,
+                        "a refused action changed the state: {probe:?}"
+                    );
                     report.refusals_checked += 1;
                 }
             }
@@ -46,7 +51,9 @@ pub fn check<G: Game>(
             if allowed.is_empty() {
                 break;
             }
-            let pick = allowed[chooser.random_range(0..allowed.len())].action.clone();
+            let pick = allowed[chooser.random_range(0..allowed.len())]
+                .action
+                .clone();
             let entry = match session.decide(pick.clone()) {
                 Ok(e) => e,
                 Err(e) => panic!("an allowed action was refused: {pick:?}: {e}"),
@@ -59,7 +66,11 @@ pub fn check<G: Game>(
                 let state = session.state().clone();
                 let log_len = session.entries().len();
                 session.undo();
-                assert_eq!(session.state(), &before, "undo did not restore the previous state");
+                assert_eq!(
+                    session.state(),
+                    &before,
+                    "undo did not restore the previous state"
+                );
                 session.redo();
                 assert_eq!(session.state(), &state, "undo then redo changed the state");
                 assert_eq!(session.entries().len(), log_len);
@@ -69,7 +80,11 @@ pub fn check<G: Game>(
                 break;
             }
         }
-        assert_eq!(&session.replayed(), session.state(), "replaying the log gave another state");
+        assert_eq!(
+            &session.replayed(),
+            session.state(),
+            "replaying the log gave another state"
+        );
         let resumed = Session::<G>::resume(
             options.clone(),
             seats.to_vec(),
@@ -82,7 +97,11 @@ pub fn check<G: Game>(
             Ok(r) => assert_eq!(r.state(), session.state(), "a resumed session differs"),
             Err(e) => panic!("resume refused: {e}"),
         }
-        assert_eq!(G::score(session.state()), G::score(&session.replayed()), "scoring is not deterministic");
+        assert_eq!(
+            G::score(session.state()),
+            G::score(&session.replayed()),
+            "scoring is not deterministic"
+        );
     }
     report
 }

@@ -39,7 +39,10 @@ pub struct RuleError {
 
 impl RuleError {
     pub fn new(rule: &str, message: impl Into<String>) -> Self {
-        RuleError { rule: rule.to_string(), message: message.into() }
+        RuleError {
+            rule: rule.to_string(),
+            message: message.into(),
+        }
     }
 }
 
@@ -100,7 +103,11 @@ pub trait Game: 'static {
     fn score(state: &Self::State) -> Scoresheet;
     fn is_over(state: &Self::State) -> bool;
     /// A one-line description of an accepted action, for the log and for undo.
-    fn summarize(state_before: &Self::State, action: &Self::Action, events: &[Self::Event]) -> String;
+    fn summarize(
+        state_before: &Self::State,
+        action: &Self::Action,
+        events: &[Self::Event],
+    ) -> String;
     /// Catalogue entries (key, value) that an event teaches the app, kept for future games.
     fn learned(_event: &Self::Event) -> Vec<(String, serde_json::Value)> {
         Vec::new()

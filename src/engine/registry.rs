@@ -45,7 +45,12 @@ pub trait GameKind: Send + Sync {
         options: Option<Value>,
         catalogue: &[(String, Value)],
     ) -> Result<Value, ActError>;
-    fn new_table(&self, options: &Value, seats: Vec<Seat>, seed: u64) -> Result<Box<dyn AnyTable>, ActError>;
+    fn new_table(
+        &self,
+        options: &Value,
+        seats: Vec<Seat>,
+        seed: u64,
+    ) -> Result<Box<dyn AnyTable>, ActError>;
     fn resume(
         &self,
         options: &Value,
@@ -120,7 +125,11 @@ fn to_text<T: Serialize>(value: &T) -> String {
 }
 
 fn stored<G: Game>(entry: &Entry<G>) -> StoredEntry {
-    StoredEntry { action: to_text(&entry.action), events: to_text(&entry.events), summary: entry.summary.clone() }
+    StoredEntry {
+        action: to_text(&entry.action),
+        events: to_text(&entry.events),
+        summary: entry.summary.clone(),
+    }
 }
 
 impl<G: Game> GameKind for Kind<G>
@@ -136,7 +145,11 @@ where
     fn default_options(&self) -> Value {
         to_json(&G::Options::default())
     }
-    fn prepare_options(&self, options: Option<Value>, catalogue: &[(String, Value)]) -> Result<Value, ActError> {
+    fn prepare_options(
+        &self,
+        options: Option<Value>,
+        catalogue: &[(String, Value)],
+    ) -> Result<Value, ActError> {
         let mut typed: G::Options = match options {
             Some(v) => from_json(&v, "options")?,
             None => G::Options::default(),
@@ -144,7 +157,12 @@ where
         G::with_catalogue(&mut typed, catalogue);
         Ok(to_json(&typed))
     }
-    fn new_table(&self, options: &Value, seats: Vec<Seat>, seed: u64) -> Result<Box<dyn AnyTable>, ActError> {
+    fn new_table(
+        &self,
+        options: &Value,
+        seats: Vec<Seat>,
+        seed: u64,
+    ) -> Result<Box<dyn AnyTable>, ActError> {
         let options: G::Options = from_json(options, "options")?;
         Ok(Box::new(Table::<G>(Session::new(options, seats, seed)?)))
     }
@@ -162,7 +180,14 @@ where
             Some((n, v)) => Some((n, from_text::<G::State>(&v, "snapshot")?)),
             None => None,
         };
-        let session = Session::resume(options, seats, seed, snapshot, typed_entries(entries)?, typed_entries(redo)?)?;
+        let session = Session::resume(
+            options,
+            seats,
+            seed,
+            snapshot,
+            typed_entries(entries)?,
+            typed_entries(redo)?,
+        )?;
         Ok(Box::new(Table::<G>(session)))
     }
 }
@@ -221,7 +246,11 @@ where
     fn allowed(&self) -> Vec<AllowedAction> {
         G::allowed(self.0.state())
             .into_iter()
-            .map(|a| AllowedAction { label: a.label, group: a.group, action: to_json(&a.action) })
+            .map(|a| AllowedAction {
+                label: a.label,
+                group: a.group,
+                action: to_json(&a.action),
+            })
             .collect()
     }
     fn score(&self) -> Scoresheet {

@@ -21,7 +21,11 @@ pub struct Entry<G: Game> {
 
 impl<G: Game> Clone for Entry<G> {
     fn clone(&self) -> Self {
-        Entry { action: self.action.clone(), events: self.events.clone(), summary: self.summary.clone() }
+        Entry {
+            action: self.action.clone(),
+            events: self.events.clone(),
+            summary: self.summary.clone(),
+        }
     }
 }
 
@@ -107,7 +111,11 @@ impl<G: Game> Session<G> {
         let mut rng = self.rng_for_next();
         let events = G::handle(&self.state, &action, &mut rng)?;
         let summary = G::summarize(&self.state, &action, &events);
-        Ok(Entry { action, events, summary })
+        Ok(Entry {
+            action,
+            events,
+            summary,
+        })
     }
 
     /// Apply a decided entry (after the store has committed it). Clears the redo stack.
@@ -122,7 +130,10 @@ impl<G: Game> Session<G> {
 
     fn take_snapshot_if_due(&mut self) {
         let n = self.entries.len();
-        if n > 0 && n % SNAPSHOT_EVERY == 0 && self.snapshots.last().map(|s| s.0) != Some(n) {
+        if n > 0
+            && n.is_multiple_of(SNAPSHOT_EVERY)
+            && self.snapshots.last().map(|s| s.0) != Some(n)
+        {
             self.snapshots.push((n, self.state.clone()));
         }
     }

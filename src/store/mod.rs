@@ -9,7 +9,7 @@ pub mod schema;
 mod tables;
 
 pub use open::{default_db_path, Store, APP_DIR_NAME, DB_ENV, DB_FILE_NAME};
-pub use tables::{FinishedSeat, GameRow, LoadedGame, NewGame, Person};
+pub use tables::{Append, GameRow, LoadedGame, NewGame, Person};
 
 /// Why the store refused or failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize, specta::Type)]
@@ -18,7 +18,11 @@ pub enum StoreError {
     #[error("{path} is not an Estate Steward database ({reason}); it was left untouched")]
     NotOurs { path: String, reason: String },
     #[error("{path} was written by a newer Estate Steward (schema {found}, this version knows up to {supported}); it was left untouched — update the app")]
-    Newer { path: String, found: i64, supported: i64 },
+    Newer {
+        path: String,
+        found: i64,
+        supported: i64,
+    },
     #[error("{path} is damaged ({detail}); it was left untouched")]
     Corrupt { path: String, detail: String },
     #[error("no {what}")]
@@ -31,6 +35,8 @@ pub enum StoreError {
 
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> Self {
-        StoreError::Sql { message: e.to_string() }
+        StoreError::Sql {
+            message: e.to_string(),
+        }
     }
 }

@@ -35,18 +35,35 @@ const SQLITE_MAGIC: &[u8; 16] = b"SQLite format 3\0";
 
 fn inspect_existing(path: &Path) -> Result<(), StoreError> {
     let shown = path.display().to_string();
-    let not_ours = |reason: &str| StoreError::NotOurs { path: shown.clone(), reason: reason.to_string() };
+    let not_ours = |reason: &str| StoreError::NotOurs {
+        path: shown.clone(),
+        reason: reason.to_string(),
+    };
     let mut header = [0u8; 16];
-    let mut file = std::fs::File::open(path).map_err(|e| StoreError::Sql { message: format!("{shown}: {e}") })?;
-    let read = file.read(&mut header).map_err(|e| StoreError::Sql { message: format!("{shown}: {e}") })?;
+    let mut file = std::fs::File::open(path).map_err(|e| StoreError::Sql {
+        message: format!("{shown}: {e}"),
+    })?;
+    let read = file.read(&mut header).map_err(|e| StoreError::Sql {
+        message: format!("{shown}: {e}"),
+    })?;
     if read < 16 || &header != SQLITE_MAGIC {
         return Err(not_ours("not an SQLite database"));
     }
-    let corrupt = |detail: String| StoreError::Corrupt { path: shown.clone(), detail };
-    let ro = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+    let corrupt = |detail: String| StoreError::Corrupt {
+        path: shown.clone(),
+        detail,
+    };
+    let ro = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(|e| corrupt(e.to_string()))?;
+    let app_id: i64 = ro
+        .query_row("PRAGMA application_id", [], |r| r.get(0))
         .map_err(|e| corrupt(e.to_string()))?;
-    let app_id: i64 = ro.query_row("PRAGMA application_id", [], |r| r.get(0)).map_err(|e| corrupt(e.to_string()))?;
-    let version: i64 = ro.query_row("PRAGMA user_version", [], |r| r.get(0)).map_err(|e| corrupt(e.to_string()))?;
+    let version: i64 = ro
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .map_err(|e| corrupt(e.to_string()))?;
     let tables: i64 = ro
         .query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))
         .map_err(|e| corrupt(e.to_string()))?;
@@ -54,9 +71,15 @@ fn inspect_existing(path: &Path) -> Result<(), StoreError> {
         return Err(not_ours("it holds another program's tables"));
     }
     if version > latest_version() {
-        return Err(StoreError::Newer { path: shown.clone(), found: version, supported: latest_version() });
+        return Err(StoreError::Newer {
+            path: shown.clone(),
+            found: version,
+            supported: latest_version(),
+        });
     }
-    let check: String = ro.query_row("PRAGMA quick_check", [], |r| r.get(0)).map_err(|e| corrupt(e.to_string()))?;
+    let check: String = ro
+        .query_row("PRAGMA quick_check", [], |r| r.get(0))
+        .map_err(|e| corrupt(e.to_string()))?;
     if check != "ok" {
         return Err(corrupt(check));
     }
@@ -66,12 +89,15 @@ fn inspect_existing(path: &Path) -> Result<(), StoreError> {
 impl Store {
     /// Open (or create) the database at `path`.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
-        let exists = std::fs::metadata(path).map(|m| m.len() > 0).unwrap_or(false);
+        let exists = std::fs::metadata(path)
+            .map(|m| m.len() > 0)
+            .unwrap_or(false);
         if exists {
             inspect_existing(path)?;
         } else if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| StoreError::Sql { message: format!("cannot create {}: {e}", dir.display()) })?;
+            std::fs::create_dir_all(dir).map_err(|e| StoreError::Sql {
+                message: format!("cannot create {}: {e}", dir.display()),
+            })?;
         }
         let mut conn = Connection::open(path)?;
         // Pragmas outside the migration transaction. FULL: an acknowledged action survives a
@@ -80,16 +106,30 @@ impl Store {
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        migrations().to_latest(&mut conn).map_err(|e| StoreError::Sql { message: format!("migration failed: {e}") })?;
-        Ok(Store { conn, path: path.to_path_buf() })
+        migrations()
+            .to_latest(&mut conn)
+            .map_err(|e| StoreError::Sql {
+                message: format!("migration failed: {e}"),
+            })?;
+        Ok(Store {
+            conn,
+            path: path.to_path_buf(),
+        })
     }
 
     /// A private in-memory store, for unit tests of queries.
     pub fn in_memory() -> Result<Store, StoreError> {
         let mut conn = Connection::open_in_memory()?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
-        migrations().to_latest(&mut conn).map_err(|e| StoreError::Sql { message: format!("migration failed: {e}") })?;
-        Ok(Store { conn, path: PathBuf::from(":memory:") })
+        migrations()
+            .to_latest(&mut conn)
+            .map_err(|e| StoreError::Sql {
+                message: format!("migration failed: {e}"),
+            })?;
+        Ok(Store {
+            conn,
+            path: PathBuf::from(":memory:"),
+        })
     }
 
     pub fn path(&self) -> &Path {
@@ -98,6 +138,8 @@ impl Store {
 
     /// `PRAGMA integrity_check` result ("ok" when healthy).
     pub fn integrity_check(&self) -> Result<String, StoreError> {
-        Ok(self.conn.query_row("PRAGMA integrity_check", [], |r| r.get(0))?)
+        Ok(self
+            .conn
+            .query_row("PRAGMA integrity_check", [], |r| r.get(0))?)
     }
 }

@@ -56,15 +56,31 @@ pub struct LoadedGame {
     pub redo: Vec<StoredEntry>,
 }
 
-/// A seat's final result, written when the game ends.
-pub struct FinishedSeat<'a> {
-    pub sheet: &'a Scoresheet,
+/// One durable append (see [`Store::append`]).
+pub struct Append<'a> {
+    pub game_id: i64,
+    /// The entry's position in the active log, from 1.
+    pub seq: usize,
+    pub entry: &'a StoredEntry,
+    /// Undone entries exist and must be dropped first.
+    pub had_redo: bool,
+    /// The state after this entry, when a snapshot is due.
+    pub snapshot: Option<&'a str>,
+    /// The final scoresheet, when this entry ended the game.
+    pub finished: Option<&'a Scoresheet>,
+    /// Catalogue entries (game id, entries) the entry taught.
+    pub learned: Option<(&'a str, &'a [(String, serde_json::Value)])>,
 }
 
 fn check_colour(colour: &str) -> Result<(), StoreError> {
-    let ok = colour.len() == 7 && colour.starts_with('#') && colour[1..].chars().all(|c| c.is_ascii_hexdigit());
+    let ok = colour.len() == 7
+        && colour.starts_with('#')
+        && colour[1..].chars().all(|c| c.is_ascii_hexdigit());
     if !ok {
-        return Err(StoreError::Invalid { field: "colour".into(), message: format!("'{colour}' is not a colour like #1f77b4") });
+        return Err(StoreError::Invalid {
+            field: "colour".into(),
+            message: format!("'{colour}' is not a colour like #1f77b4"),
+        });
     }
     Ok(())
 }
@@ -75,31 +91,66 @@ impl Store {
     pub fn add_person(&mut self, name: &str, colour: &str) -> Result<Person, StoreError> {
         let name = name.trim();
         if name.is_empty() || name.chars().count() > 40 {
-            return Err(StoreError::Invalid { field: "name".into(), message: "a name has 1 to 40 characters".into() });
+            return Err(StoreError::Invalid {
+                field: "name".into(),
+                message: "a name has 1 to 40 characters".into(),
+            });
         }
         check_colour(colour)?;
-        let taken: Option<i64> =
-            self.conn.query_row("SELECT id FROM people WHERE name = ?1", [name], |r| r.get(0)).optional()?;
+        let taken: Option<i64> = self
+            .conn
+            .query_row("SELECT id FROM people WHERE name = ?1", [name], |r| {
+                r.get(0)
+            })
+            .optional()?;
         if taken.is_some() {
-            return Err(StoreError::Invalid { field: "name".into(), message: format!("{name} is already saved") });
+            return Err(StoreError::Invalid {
+                field: "name".into(),
+                message: format!("{name} is already saved"),
+            });
         }
-        self.conn.execute("INSERT INTO people (name, colour, created_at) VALUES (?1, ?2, ?3)", params![name, colour, now()])?;
-        Ok(Person { id: self.conn.last_insert_rowid(), name: name.to_string(), colour: colour.to_string() })
+        self.conn.execute(
+            "INSERT INTO people (name, colour, created_at) VALUES (?1, ?2, ?3)",
+            params![name, colour, now()],
+        )?;
+        Ok(Person {
+            id: self.conn.last_insert_rowid(),
+            name: name.to_string(),
+            colour: colour.to_string(),
+        })
     }
 
     pub fn people(&self) -> Result<Vec<Person>, StoreError> {
-        let mut stmt = self.conn.prepare("SELECT id, name, colour FROM people ORDER BY name COLLATE NOCASE")?;
-        let rows = stmt.query_map([], |r| Ok(Person { id: r.get(0)?, name: r.get(1)?, colour: r.get(2)? }))?;
+        let mut stmt = self
+            .conn
+            .prepare("SELECT id, name, colour FROM people ORDER BY name COLLATE NOCASE")?;
+        let rows = stmt.query_map([], |r| {
+            Ok(Person {
+                id: r.get(0)?,
+                name: r.get(1)?,
+                colour: r.get(2)?,
+            })
+        })?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
     pub fn person(&self, id: i64) -> Result<Person, StoreError> {
         self.conn
-            .query_row("SELECT id, name, colour FROM people WHERE id = ?1", [id], |r| {
-                Ok(Person { id: r.get(0)?, name: r.get(1)?, colour: r.get(2)? })
-            })
+            .query_row(
+                "SELECT id, name, colour FROM people WHERE id = ?1",
+                [id],
+                |r| {
+                    Ok(Person {
+                        id: r.get(0)?,
+                        name: r.get(1)?,
+                        colour: r.get(2)?,
+                    })
+                },
+            )
             .optional()?
-            .ok_or(StoreError::NotFound { what: format!("person #{id}") })
+            .ok_or(StoreError::NotFound {
+                what: format!("person #{id}"),
+            })
     }
 
     // ---- games and seats ----------------------------------------------------------------
@@ -112,7 +163,10 @@ impl Store {
         )?;
         let id = tx.last_insert_rowid();
         for (seat, person) in new.person_ids.iter().enumerate() {
-            tx.execute("INSERT INTO seats (game_id, seat, person_id) VALUES (?1, ?2, ?3)", params![id, seat as i64, person])?;
+            tx.execute(
+                "INSERT INTO seats (game_id, seat, person_id) VALUES (?1, ?2, ?3)",
+                params![id, seat as i64, person],
+            )?;
         }
         tx.commit()?;
         Ok(id)
@@ -123,25 +177,40 @@ impl Store {
             "SELECT p.id, p.name, p.colour FROM seats s JOIN people p ON p.id = s.person_id
              WHERE s.game_id = ?1 ORDER BY s.seat",
         )?;
-        let rows = stmt.query_map([game_id], |r| Ok(Seat { person_id: r.get(0)?, name: r.get(1)?, colour: r.get(2)? }))?;
+        let rows = stmt.query_map([game_id], |r| {
+            Ok(Seat {
+                person_id: r.get(0)?,
+                name: r.get(1)?,
+                colour: r.get(2)?,
+            })
+        })?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
     pub fn load_game(&self, id: i64) -> Result<LoadedGame, StoreError> {
         let (game, options, seed, status): (String, String, i64, String) = self
             .conn
-            .query_row("SELECT game, options, seed, status FROM games WHERE id = ?1", [id], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
-            })
+            .query_row(
+                "SELECT game, options, seed, status FROM games WHERE id = ?1",
+                [id],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            )
             .optional()?
-            .ok_or(StoreError::NotFound { what: format!("game #{id}") })?;
+            .ok_or(StoreError::NotFound {
+                what: format!("game #{id}"),
+            })?;
         let mut entries = Vec::new();
         let mut redo = Vec::new();
-        let mut stmt =
-            self.conn.prepare("SELECT action, events, summary, undone FROM events WHERE game_id = ?1 ORDER BY seq")?;
+        let mut stmt = self.conn.prepare(
+            "SELECT action, events, summary, undone FROM events WHERE game_id = ?1 ORDER BY seq",
+        )?;
         let mut rows = stmt.query([id])?;
         while let Some(r) = rows.next()? {
-            let entry = StoredEntry { action: r.get(0)?, events: r.get(1)?, summary: r.get(2)? };
+            let entry = StoredEntry {
+                action: r.get(0)?,
+                events: r.get(1)?,
+                summary: r.get(2)?,
+            };
             if r.get::<_, i64>(3)? == 0 {
                 entries.push(entry);
             } else {
@@ -157,7 +226,17 @@ impl Store {
                 |r| Ok((r.get::<_, i64>(0)? as usize, r.get::<_, String>(1)?)),
             )
             .optional()?;
-        Ok(LoadedGame { id, game, options, seed: seed as u64, status, seats: self.seats_of(id)?, snapshot, entries, redo })
+        Ok(LoadedGame {
+            id,
+            game,
+            options,
+            seed: seed as u64,
+            status,
+            seats: self.seats_of(id)?,
+            snapshot,
+            entries,
+            redo,
+        })
     }
 
     pub fn games(&self, status: Option<&str>) -> Result<Vec<GameRow>, StoreError> {
@@ -188,7 +267,12 @@ impl Store {
                  WHERE r.game_id = ?1 ORDER BY r.rank, r.seat",
             )?;
             let results = stmt.query_map([g.id], |r| {
-                Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?, r.get::<_, Option<String>>(2)?, r.get::<_, i64>(3)?))
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, i64>(1)?,
+                    r.get::<_, Option<String>>(2)?,
+                    r.get::<_, i64>(3)?,
+                ))
             })?;
             for (i, row) in results.enumerate() {
                 let (name, score, title, winner) = row?;
@@ -209,23 +293,31 @@ impl Store {
     /// Append an accepted action durably: drop undone entries (a new action clears redo),
     /// insert the entry, write a snapshot when given, and record the results when the game
     /// ended — all in one transaction. Returns only after the commit.
-    pub fn append(
-        &mut self,
-        game_id: i64,
-        seq: usize,
-        entry: &StoredEntry,
-        had_redo: bool,
-        snapshot: Option<&str>,
-        finished: Option<FinishedSeat>,
-        learned: Option<(&str, &[(String, serde_json::Value)])>,
-    ) -> Result<(), StoreError> {
-        let tx = self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    pub fn append(&mut self, a: Append) -> Result<(), StoreError> {
+        let Append {
+            game_id,
+            seq,
+            entry,
+            had_redo,
+            snapshot,
+            finished,
+            learned,
+        } = a;
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         if let Some((game, entries)) = learned {
             remember_in(&tx, game, entries)?;
         }
         if had_redo {
-            tx.execute("DELETE FROM events WHERE game_id = ?1 AND undone = 1", [game_id])?;
-            tx.execute("DELETE FROM snapshots WHERE game_id = ?1 AND seq >= ?2", params![game_id, seq as i64])?;
+            tx.execute(
+                "DELETE FROM events WHERE game_id = ?1 AND undone = 1",
+                [game_id],
+            )?;
+            tx.execute(
+                "DELETE FROM snapshots WHERE game_id = ?1 AND seq >= ?2",
+                params![game_id, seq as i64],
+            )?;
         }
         tx.prepare_cached(
             "INSERT INTO events (game_id, seq, action, events, summary, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -237,8 +329,8 @@ impl Store {
                 params![game_id, seq as i64, state],
             )?;
         }
-        if let Some(f) = finished {
-            write_results(&tx, game_id, f.sheet)?;
+        if let Some(sheet) = finished {
+            write_results(&tx, game_id, sheet)?;
         }
         tx.commit()?;
         Ok(())
@@ -250,21 +342,28 @@ impl Store {
         game_id: i64,
         seq: usize,
         undone: bool,
-        finished: Option<FinishedSeat>,
+        finished: Option<&Scoresheet>,
     ) -> Result<(), StoreError> {
-        let tx = self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         let n = tx.execute(
             "UPDATE events SET undone = ?3 WHERE game_id = ?1 AND seq = ?2",
             params![game_id, seq as i64, undone as i64],
         )?;
         if n != 1 {
-            return Err(StoreError::NotFound { what: format!("entry {seq} of game #{game_id}") });
+            return Err(StoreError::NotFound {
+                what: format!("entry {seq} of game #{game_id}"),
+            });
         }
         match finished {
-            Some(f) => write_results(&tx, game_id, f.sheet)?,
+            Some(sheet) => write_results(&tx, game_id, sheet)?,
             None => {
                 tx.execute("DELETE FROM results WHERE game_id = ?1", [game_id])?;
-                tx.execute("UPDATE games SET status = 'active', finished_at = NULL WHERE id = ?1", [game_id])?;
+                tx.execute(
+                    "UPDATE games SET status = 'active', finished_at = NULL WHERE id = ?1",
+                    [game_id],
+                )?;
             }
         }
         tx.commit()?;
@@ -272,9 +371,13 @@ impl Store {
     }
 
     pub fn delete_game(&mut self, game_id: i64) -> Result<(), StoreError> {
-        let n = self.conn.execute("DELETE FROM games WHERE id = ?1", [game_id])?;
+        let n = self
+            .conn
+            .execute("DELETE FROM games WHERE id = ?1", [game_id])?;
         if n == 0 {
-            return Err(StoreError::NotFound { what: format!("game #{game_id}") });
+            return Err(StoreError::NotFound {
+                what: format!("game #{game_id}"),
+            });
         }
         Ok(())
     }
@@ -282,8 +385,12 @@ impl Store {
     // ---- catalogue ----------------------------------------------------------------------
 
     pub fn catalogue(&self, game: &str) -> Result<Vec<(String, serde_json::Value)>, StoreError> {
-        let mut stmt = self.conn.prepare("SELECT key, value FROM catalogue WHERE game = ?1 ORDER BY key")?;
-        let rows = stmt.query_map([game], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?;
+        let mut stmt = self
+            .conn
+            .prepare("SELECT key, value FROM catalogue WHERE game = ?1 ORDER BY key")?;
+        let rows = stmt.query_map([game], |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+        })?;
         let mut out = Vec::new();
         for row in rows {
             let (key, text) = row?;
@@ -295,7 +402,11 @@ impl Store {
         Ok(out)
     }
 
-    pub fn remember(&mut self, game: &str, entries: &[(String, serde_json::Value)]) -> Result<(), StoreError> {
+    pub fn remember(
+        &mut self,
+        game: &str,
+        entries: &[(String, serde_json::Value)],
+    ) -> Result<(), StoreError> {
         if entries.is_empty() {
             return Ok(());
         }
@@ -306,7 +417,11 @@ impl Store {
     }
 }
 
-fn remember_in(tx: &rusqlite::Transaction, game: &str, entries: &[(String, serde_json::Value)]) -> Result<(), StoreError> {
+fn remember_in(
+    tx: &rusqlite::Transaction,
+    game: &str,
+    entries: &[(String, serde_json::Value)],
+) -> Result<(), StoreError> {
     for (key, value) in entries {
         tx.execute(
             "INSERT INTO catalogue (game, key, value, updated_at) VALUES (?1, ?2, ?3, ?4)
@@ -317,7 +432,11 @@ fn remember_in(tx: &rusqlite::Transaction, game: &str, entries: &[(String, serde
     Ok(())
 }
 
-fn write_results(tx: &rusqlite::Transaction, game_id: i64, sheet: &Scoresheet) -> Result<(), StoreError> {
+fn write_results(
+    tx: &rusqlite::Transaction,
+    game_id: i64,
+    sheet: &Scoresheet,
+) -> Result<(), StoreError> {
     tx.execute("DELETE FROM results WHERE game_id = ?1", [game_id])?;
     for row in &sheet.rows {
         let person: i64 = tx.query_row(
@@ -325,8 +444,12 @@ fn write_results(tx: &rusqlite::Transaction, game_id: i64, sheet: &Scoresheet) -
             params![game_id, row.seat as i64],
             |r| r.get(0),
         )?;
-        let breakdown: Vec<(String, i64)> =
-            sheet.categories.iter().cloned().zip(row.breakdown.iter().copied()).collect();
+        let breakdown: Vec<(String, i64)> = sheet
+            .categories
+            .iter()
+            .cloned()
+            .zip(row.breakdown.iter().copied())
+            .collect();
         tx.execute(
             "INSERT INTO results (game_id, seat, person_id, score, rank, winner, title, breakdown)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
@@ -342,6 +465,9 @@ fn write_results(tx: &rusqlite::Transaction, game_id: i64, sheet: &Scoresheet) -
             ],
         )?;
     }
-    tx.execute("UPDATE games SET status = 'finished', finished_at = ?2 WHERE id = ?1", params![game_id, now()])?;
+    tx.execute(
+        "UPDATE games SET status = 'finished', finished_at = ?2 WHERE id = ?1",
+        params![game_id, now()],
+    )?;
     Ok(())
 }

@@ -9,10 +9,21 @@ use estate_steward::games::nine_estates::{Deal, NineAction, NineEstates, NineOpt
 use Resource::*;
 
 pub fn seat() -> Vec<Seat> {
-    vec![Seat { person_id: 1, name: "Ana".into(), colour: "#1f77b4".into() }]
+    vec![Seat {
+        person_id: 1,
+        name: "Ana".into(),
+        colour: "#1f77b4".into(),
+    }]
 }
 
-pub fn face(name: &str, cost: &[Resource], provides: &[Resource], shields: u8, up: &[Resource], rot: &[Resource]) -> FaceDef {
+pub fn face(
+    name: &str,
+    cost: &[Resource],
+    provides: &[Resource],
+    shields: u8,
+    up: &[Resource],
+    rot: &[Resource],
+) -> FaceDef {
     FaceDef {
         structure: name.into(),
         cost: cost.to_vec(),
@@ -25,7 +36,13 @@ pub fn face(name: &str, cost: &[Resource], provides: &[Resource], shields: u8, u
 }
 
 pub fn estate(name: &str, cost: &[Resource], provides: &[Resource], shields: u8) -> EstateDef {
-    EstateDef { name: name.into(), cost: cost.to_vec(), requires: vec![], provides: provides.to_vec(), shields }
+    EstateDef {
+        name: name.into(),
+        cost: cost.to_vec(),
+        requires: vec![],
+        provides: provides.to_vec(),
+        shields,
+    }
 }
 
 /// Every card described. Square sides: "Sq{n}" costing one Wood, giving Wood; upright edge Wood,
@@ -34,18 +51,44 @@ pub fn estate(name: &str, cost: &[Resource], provides: &[Resource], shields: u8)
 pub fn catalogue() -> Catalogue {
     let mut c = Catalogue::default();
     for n in 1..=9u8 {
-        let name = if n == 9 { "Sq1".to_string() } else { format!("Sq{n}") };
-        c.structures.insert(format!("{n}-Square"), face(&name, &[Wood], &[Wood], 0, &[Wood], &[Stone]));
-        c.structures.insert(format!("{n}-Round"), face(&format!("Rd{n}"), &[Stone], &[Food, Gold], 0, &[Food], &[Gold]));
+        let name = if n == 9 {
+            "Sq1".to_string()
+        } else {
+            format!("Sq{n}")
+        };
+        c.structures.insert(
+            format!("{n}-Square"),
+            face(&name, &[Wood], &[Wood], 0, &[Wood], &[Stone]),
+        );
+        c.structures.insert(
+            format!("{n}-Round"),
+            face(
+                &format!("Rd{n}"),
+                &[Stone],
+                &[Food, Gold],
+                0,
+                &[Food],
+                &[Gold],
+            ),
+        );
     }
     for n in 1..=3u8 {
-        c.estates.insert(n.to_string(), estate(&format!("Farm{n}"), &[Wood], &[Food], 2));
+        c.estates.insert(
+            n.to_string(),
+            estate(&format!("Farm{n}"), &[Wood], &[Food], 2),
+        );
     }
     for n in 4..=6u8 {
-        c.estates.insert(n.to_string(), estate(&format!("Abbey{n}"), &[Wood], &[Stone], 3));
+        c.estates.insert(
+            n.to_string(),
+            estate(&format!("Abbey{n}"), &[Wood], &[Stone], 3),
+        );
     }
     for n in 7..=9u8 {
-        c.estates.insert(n.to_string(), estate(&format!("Castle{n}"), &[Wood], &[Gold], 5));
+        c.estates.insert(
+            n.to_string(),
+            estate(&format!("Castle{n}"), &[Wood], &[Gold], 5),
+        );
     }
     c
 }
@@ -58,7 +101,12 @@ pub fn described(c: &Catalogue, card: u8, f: Face) -> FaceDef {
 pub fn recorded_deal() -> Deal {
     Deal::Recorded {
         grid: Some(vec![vec![7, 8, 9], vec![4, 5, 6], vec![1, 2, 3]]),
-        deck: (1..=9).map(|card| CardPos { card, upright: true }).collect(),
+        deck: (1..=9)
+            .map(|card| CardPos {
+                card,
+                upright: true,
+            })
+            .collect(),
     }
 }
 
@@ -72,7 +120,12 @@ pub fn new_session(catalogue: Catalogue) -> Session<NineEstates> {
 /// A dealt session with the full catalogue: centre = card 1, left = card 2.
 pub fn dealt() -> Session<NineEstates> {
     let mut s = new_session(catalogue());
-    act(&mut s, NineAction::Deal { deal: recorded_deal() });
+    act(
+        &mut s,
+        NineAction::Deal {
+            deal: recorded_deal(),
+        },
+    );
     s
 }
 
@@ -106,5 +159,8 @@ pub fn refused(s: &mut Session<NineEstates>, action: NineAction) -> String {
 }
 
 pub fn allowed_labels(s: &Session<NineEstates>) -> Vec<String> {
-    NineEstates::allowed(s.state()).into_iter().map(|a| a.label).collect()
+    NineEstates::allowed(s.state())
+        .into_iter()
+        .map(|a| a.label)
+        .collect()
 }

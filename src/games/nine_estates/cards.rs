@@ -6,7 +6,9 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// Rulebook 001 line 56: the resources a cost may ask for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, specta::Type)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, specta::Type,
+)]
 pub enum Resource {
     Food,
     Wood,
@@ -17,13 +19,22 @@ pub enum Resource {
 }
 
 impl Resource {
-    pub const ALL: [Resource; 6] =
-        [Resource::Food, Resource::Wood, Resource::Stone, Resource::Ore, Resource::Gold, Resource::WorkCrew];
+    pub const ALL: [Resource; 6] = [
+        Resource::Food,
+        Resource::Wood,
+        Resource::Stone,
+        Resource::Ore,
+        Resource::Gold,
+        Resource::WorkCrew,
+    ];
 
     /// Rulebook 001 line 56: "Gold can also be used in place of Food, Wood, Stone or Ore, but not
     /// Work Crew."
     pub fn gold_may_replace(self) -> bool {
-        matches!(self, Resource::Food | Resource::Wood | Resource::Stone | Resource::Ore)
+        matches!(
+            self,
+            Resource::Food | Resource::Wood | Resource::Stone | Resource::Ore
+        )
     }
 
     pub fn name(self) -> &'static str {
@@ -43,7 +54,9 @@ pub type Yield = Vec<Resource>;
 
 /// Which side of a Structure card is up. The deck and the centre show the square-cornered side;
 /// a card flipped onto the discard pile shows the rounded side (lines 27, 48).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, specta::Type)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, specta::Type,
+)]
 pub enum Face {
     Square,
     Round,
@@ -69,7 +82,9 @@ pub struct FaceDef {
 }
 
 /// The three rows of the Estate grid, Nobility at the top (setup step 1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, specta::Type)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, specta::Type,
+)]
 pub enum EstateType {
     Peasant,
     Clergy,
@@ -145,7 +160,10 @@ const MAX_SHIELDS: u8 = 20;
 
 fn check_name(field: &str, name: &str) -> Result<(), RuleError> {
     if name.trim().is_empty() || name.chars().count() > 60 {
-        return Err(RuleError::new("nine.card-description", format!("{field} must be 1 to 60 characters")));
+        return Err(RuleError::new(
+            "nine.card-description",
+            format!("{field} must be 1 to 60 characters"),
+        ));
     }
     Ok(())
 }
@@ -162,10 +180,16 @@ fn check_yield(field: &str, y: &Yield) -> Result<(), RuleError> {
 
 fn check_common(cost: &[Resource], requires: &[String], shields: u8) -> Result<(), RuleError> {
     if cost.len() > MAX_COST {
-        return Err(RuleError::new("nine.card-description", format!("cost may list at most {MAX_COST} resources")));
+        return Err(RuleError::new(
+            "nine.card-description",
+            format!("cost may list at most {MAX_COST} resources"),
+        ));
     }
     if shields > MAX_SHIELDS {
-        return Err(RuleError::new("nine.card-description", format!("shields must be 0 to {MAX_SHIELDS}")));
+        return Err(RuleError::new(
+            "nine.card-description",
+            format!("shields must be 0 to {MAX_SHIELDS}"),
+        ));
     }
     for r in requires {
         check_name("a required Structure's name", r)?;

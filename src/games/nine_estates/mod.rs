@@ -20,7 +20,10 @@ use payment::{find_payments, source_name, Pay, Source};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
-use state::{BuiltEstate, BuiltStructure, CardPos, DiscardCard, EraScore, EstateSlot, EstateStatus, NineState, Phase, Slot};
+use state::{
+    BuiltEstate, BuiltStructure, CardPos, DiscardCard, EraScore, EstateSlot, EstateStatus,
+    NineState, Phase, Slot,
+};
 
 pub struct NineEstates;
 
@@ -38,7 +41,10 @@ pub enum Deal {
     Shuffle,
     /// `grid`: Estate card numbers by row (Nobility, Clergy, Peasant), Era 1 only.
     /// `deck`: Structure cards from the top.
-    Recorded { grid: Option<Vec<Vec<u8>>>, deck: Vec<CardPos> },
+    Recorded {
+        grid: Option<Vec<Vec<u8>>>,
+        deck: Vec<CardPos>,
+    },
 }
 
 /// What to build.
@@ -71,38 +77,67 @@ pub enum Described {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
 #[serde(tag = "type")]
 pub enum NineAction {
-    Deal { deal: Deal },
+    Deal {
+        deal: Deal,
+    },
     /// Enter (or correct) what a card shows; kept in the catalogue.
-    Describe { card: Described },
+    Describe {
+        card: Described,
+    },
     /// Setup step 3: choose which resource of the first card is on top.
     TurnFirstCard,
     /// Use the end-of-round choice: rotate the deck's top card 180°.
     RotateTopCard,
-    Build { target: Target, payment: Vec<Pay> },
+    Build {
+        target: Target,
+        payment: Vec<Pay>,
+    },
     Pass,
-    ChooseRoundEnd { choice: RoundChoice },
+    ChooseRoundEnd {
+        choice: RoundChoice,
+    },
     EndEra,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
 #[serde(tag = "type")]
 pub enum NineEvent {
-    Dealt { grid: Option<Vec<Vec<u8>>>, deck: Vec<CardPos> },
-    Described { card: Described },
+    Dealt {
+        grid: Option<Vec<Vec<u8>>>,
+        deck: Vec<CardPos>,
+    },
+    Described {
+        card: Described,
+    },
     FirstCardTurned,
     TopCardRotated,
-    StructureBuilt { slot: Slot, card: u8, face: Face, name: String },
-    EstateBuilt { row: u8, col: u8, card: u8 },
+    StructureBuilt {
+        slot: Slot,
+        card: u8,
+        face: Face,
+        name: String,
+    },
+    EstateBuilt {
+        row: u8,
+        col: u8,
+        card: u8,
+    },
     /// The sources used, other than the card being built.
-    Paid { sources: Vec<Source> },
+    Paid {
+        sources: Vec<Source>,
+    },
     Passed,
     TurnEnded,
     RoundEnded,
-    DeckReordered { deck: Vec<CardPos> },
+    DeckReordered {
+        deck: Vec<CardPos>,
+    },
     DeckRotated,
     RotateOneGranted,
     RoundStarted,
-    EraEnded { score: EraScore },
+    EraEnded {
+        score: EraScore,
+    },
 }
 
 fn err(rule: &str, message: impl Into<String>) -> RuleError {
@@ -119,7 +154,10 @@ fn structure_label(state: &NineState, card: u8, face: Face) -> String {
 fn estate_label(state: &NineState, card: u8) -> String {
     match state.catalogue.estate(card) {
         Some(d) => d.name.clone(),
-        None => format!("{:?} Estate card {card}", EstateType::of_card(card).unwrap_or(EstateType::Peasant)),
+        None => format!(
+            "{:?} Estate card {card}",
+            EstateType::of_card(card).unwrap_or(EstateType::Peasant)
+        ),
     }
 }
 
@@ -129,12 +167,19 @@ fn check_permutation(what: &str, cards: &[u8], expected: &[u8]) -> Result<(), Ru
     a.sort_unstable();
     b.sort_unstable();
     if a != b {
-        return Err(err("nine.deal", format!("{what} must hold exactly the cards {b:?}, each once (got {cards:?})")));
+        return Err(err(
+            "nine.deal",
+            format!("{what} must hold exactly the cards {b:?}, each once (got {cards:?})"),
+        ));
     }
     Ok(())
 }
 
-fn deal_events(state: &NineState, deal: &Deal, rng: &mut GameRng) -> Result<Vec<NineEvent>, RuleError> {
+fn deal_events(
+    state: &NineState,
+    deal: &Deal,
+    rng: &mut GameRng,
+) -> Result<Vec<NineEvent>, RuleError> {
     let t = scoring::rules();
     let first_era = state.era == 1;
     let all: Vec<u8> = (1..=t.structure_cards()).collect();
@@ -142,8 +187,14 @@ fn deal_events(state: &NineState, deal: &Deal, rng: &mut GameRng) -> Result<Vec<
         Deal::Shuffle => {
             let grid = if first_era {
                 let mut rows = Vec::new();
-                for kind in [EstateType::Nobility, EstateType::Clergy, EstateType::Peasant] {
-                    let mut row: Vec<u8> = (1..=t.estate_cards()).filter(|c| EstateType::of_card(*c) == Some(kind)).collect();
+                for kind in [
+                    EstateType::Nobility,
+                    EstateType::Clergy,
+                    EstateType::Peasant,
+                ] {
+                    let mut row: Vec<u8> = (1..=t.estate_cards())
+                        .filter(|c| EstateType::of_card(*c) == Some(kind))
+                        .collect();
                     row.shuffle(rng);
                     rows.push(row);
                 }
@@ -152,7 +203,13 @@ fn deal_events(state: &NineState, deal: &Deal, rng: &mut GameRng) -> Result<Vec<
                 None
             };
             // Setup step 2: rotate about half of the cards, then shuffle.
-            let mut deck: Vec<CardPos> = all.iter().map(|&card| CardPos { card, upright: rng.random_bool(0.5) }).collect();
+            let mut deck: Vec<CardPos> = all
+                .iter()
+                .map(|&card| CardPos {
+                    card,
+                    upright: rng.random_bool(0.5),
+                })
+                .collect();
             deck.shuffle(rng);
             (grid, deck)
         }
@@ -160,17 +217,30 @@ fn deal_events(state: &NineState, deal: &Deal, rng: &mut GameRng) -> Result<Vec<
             let cards: Vec<u8> = deck.iter().map(|c| c.card).collect();
             check_permutation("The deck", &cards, &all)?;
             match (first_era, grid) {
-                (true, None) => return Err(err("nine.deal", "Era 1 needs the Estate grid as dealt")),
+                (true, None) => {
+                    return Err(err("nine.deal", "Era 1 needs the Estate grid as dealt"))
+                }
                 (false, Some(_)) => {
-                    return Err(err("nine.deal", "Estates stay where they are in Era 2: deal only the Structure deck"))
+                    return Err(err(
+                        "nine.deal",
+                        "Estates stay where they are in Era 2: deal only the Structure deck",
+                    ))
                 }
                 (true, Some(rows)) => {
                     if rows.len() != 3 {
-                        return Err(err("nine.deal", "the Estate grid has 3 rows: Nobility, Clergy, Peasant"));
+                        return Err(err(
+                            "nine.deal",
+                            "the Estate grid has 3 rows: Nobility, Clergy, Peasant",
+                        ));
                     }
-                    for (row, kind) in rows.iter().zip([EstateType::Nobility, EstateType::Clergy, EstateType::Peasant]) {
-                        let expected: Vec<u8> =
-                            (1..=t.estate_cards()).filter(|c| EstateType::of_card(*c) == Some(kind)).collect();
+                    for (row, kind) in rows.iter().zip([
+                        EstateType::Nobility,
+                        EstateType::Clergy,
+                        EstateType::Peasant,
+                    ]) {
+                        let expected: Vec<u8> = (1..=t.estate_cards())
+                            .filter(|c| EstateType::of_card(*c) == Some(kind))
+                            .collect();
                         check_permutation(&format!("The {kind:?} row"), row, &expected)?;
                     }
                 }
@@ -196,22 +266,38 @@ fn finish_turn(state: &NineState, mut events: Vec<NineEvent>) -> Vec<NineEvent> 
     events
 }
 
-fn handle_build(state: &NineState, target: Target, payment: &[Pay]) -> Result<Vec<NineEvent>, RuleError> {
+fn handle_build(
+    state: &NineState,
+    target: Target,
+    payment: &[Pay],
+) -> Result<Vec<NineEvent>, RuleError> {
     let (cost, requires, built) = match target {
         Target::Structure { slot } => {
-            let (pos, _) = state
-                .card_at(slot)
-                .ok_or_else(|| err("nine.no-such-card", format!("there is no {} to build", slot.name())))?;
+            let (pos, _) = state.card_at(slot).ok_or_else(|| {
+                err(
+                    "nine.no-such-card",
+                    format!("there is no {} to build", slot.name()),
+                )
+            })?;
             let def = state.face_def(pos.card, slot.face()).ok_or_else(|| {
                 err(
                     "nine.card-unknown",
-                    format!("Card {}'s {:?} side is not described yet: describe it first", pos.card, slot.face()),
+                    format!(
+                        "Card {}'s {:?} side is not described yet: describe it first",
+                        pos.card,
+                        slot.face()
+                    ),
                 )
             })?;
             (
                 def.cost.clone(),
                 def.requires.clone(),
-                NineEvent::StructureBuilt { slot, card: pos.card, face: slot.face(), name: def.structure.clone() },
+                NineEvent::StructureBuilt {
+                    slot,
+                    card: pos.card,
+                    face: slot.face(),
+                    name: def.structure.clone(),
+                },
             )
         }
         Target::Estate { row, col } => {
@@ -219,30 +305,53 @@ fn handle_build(state: &NineState, target: Target, payment: &[Pay]) -> Result<Ve
                 .grid
                 .get(row as usize)
                 .and_then(|r| r.get(col as usize))
-                .ok_or_else(|| err("nine.no-such-card", format!("there is no Estate at row {row}, column {col}")))?;
+                .ok_or_else(|| {
+                    err(
+                        "nine.no-such-card",
+                        format!("there is no Estate at row {row}, column {col}"),
+                    )
+                })?;
             let name = estate_label(state, slot.card);
             match slot.status {
-                EstateStatus::Built => return Err(err("nine.estate-built", format!("{name} is already built"))),
+                EstateStatus::Built => {
+                    return Err(err("nine.estate-built", format!("{name} is already built")))
+                }
                 EstateStatus::Removed => {
                     return Err(err(
                         "nine.estate-removed",
-                        format!("{name} was discarded when an Estate in its row or column was built"),
+                        format!(
+                            "{name} was discarded when an Estate in its row or column was built"
+                        ),
                     ))
                 }
                 EstateStatus::Available => {}
             }
             let kind = EstateType::of_card(slot.card).unwrap_or(EstateType::Peasant);
             if !scoring::order_allows(state, kind) {
-                let before = kind.predecessor().map(|p| format!("{p:?}")).unwrap_or_default();
+                let before = kind
+                    .predecessor()
+                    .map(|p| format!("{p:?}"))
+                    .unwrap_or_default();
                 return Err(err(
                     "nine.estate-order",
                     format!("Estates are built Peasant, then Clergy, then Nobility: build a {before} Estate before {name}"),
                 ));
             }
             let def = state.catalogue.estate(slot.card).ok_or_else(|| {
-                err("nine.card-unknown", format!("{name} is not described yet: describe it first"))
+                err(
+                    "nine.card-unknown",
+                    format!("{name} is not described yet: describe it first"),
+                )
             })?;
-            (def.cost.clone(), def.requires.clone(), NineEvent::EstateBuilt { row, col, card: slot.card })
+            (
+                def.cost.clone(),
+                def.requires.clone(),
+                NineEvent::EstateBuilt {
+                    row,
+                    col,
+                    card: slot.card,
+                },
+            )
         }
     };
     if let Some(missing) = requires.iter().find(|r| !state.has_structure(r)) {
@@ -256,8 +365,11 @@ fn handle_build(state: &NineState, target: Target, payment: &[Pay]) -> Result<Ve
         Target::Structure { slot } => slot.into(),
         Target::Estate { .. } => None,
     };
-    let sources: Vec<Source> =
-        payment.iter().map(|p| p.from).filter(|s| s.slot().is_none() || s.slot() != own_slot).collect();
+    let sources: Vec<Source> = payment
+        .iter()
+        .map(|p| p.from)
+        .filter(|s| s.slot().is_none() || s.slot() != own_slot)
+        .collect();
     let mut events = vec![built];
     if !sources.is_empty() {
         events.push(NineEvent::Paid { sources });
@@ -270,13 +382,19 @@ fn validate_description(card: &Described) -> Result<(), RuleError> {
     match card {
         Described::Structure { card, def, .. } => {
             if *card == 0 || *card > t.structure_cards() {
-                return Err(err("nine.card-description", format!("Structure cards are numbered 1 to {}", t.structure_cards())));
+                return Err(err(
+                    "nine.card-description",
+                    format!("Structure cards are numbered 1 to {}", t.structure_cards()),
+                ));
             }
             def.validate()
         }
         Described::Estate { card, def } => {
             if *card == 0 || *card > t.estate_cards() {
-                return Err(err("nine.card-description", format!("Estate cards are numbered 1 to {}", t.estate_cards())));
+                return Err(err(
+                    "nine.card-description",
+                    format!("Estate cards are numbered 1 to {}", t.estate_cards()),
+                ));
             }
             def.validate()
         }
@@ -300,7 +418,13 @@ impl Game for NineEstates {
 
     fn initial(options: &NineOptions, seats: &[Seat]) -> Result<NineState, RuleError> {
         if seats.len() != 1 {
-            return Err(err("nine.players", format!("Count of the Nine Estates is played solo (got {} players)", seats.len())));
+            return Err(err(
+                "nine.players",
+                format!(
+                    "Count of the Nine Estates is played solo (got {} players)",
+                    seats.len()
+                ),
+            ));
         }
         Ok(NineState {
             catalogue: options.catalogue.clone(),
@@ -320,9 +444,16 @@ impl Game for NineEstates {
         })
     }
 
-    fn handle(state: &NineState, action: &NineAction, rng: &mut GameRng) -> Result<Vec<NineEvent>, RuleError> {
+    fn handle(
+        state: &NineState,
+        action: &NineAction,
+        rng: &mut GameRng,
+    ) -> Result<Vec<NineEvent>, RuleError> {
         if state.phase == Phase::Over {
-            return Err(err("nine.game-over", "the game is over: both Eras have been scored"));
+            return Err(err(
+                "nine.game-over",
+                "the game is over: both Eras have been scored",
+            ));
         }
         let playing = || {
             if state.phase == Phase::Playing {
@@ -330,13 +461,19 @@ impl Game for NineEstates {
             } else if state.phase == Phase::Deal {
                 Err(err("nine.phase", "deal the cards first"))
             } else {
-                Err(err("nine.phase", "the round has ended: make the end-of-round choice first"))
+                Err(err(
+                    "nine.phase",
+                    "the round has ended: make the end-of-round choice first",
+                ))
             }
         };
         match action {
             NineAction::Deal { deal } => {
                 if state.phase != Phase::Deal {
-                    return Err(err("nine.phase", "the cards are already dealt for this Era"));
+                    return Err(err(
+                        "nine.phase",
+                        "the cards are already dealt for this Era",
+                    ));
                 }
                 deal_events(state, deal, rng)
             }
@@ -374,13 +511,19 @@ impl Game for NineEstates {
             NineAction::Pass => {
                 playing()?;
                 if state.centre.is_none() {
-                    return Err(err("nine.pass-needs-centre", "there is no centre card to flip onto the discard pile"));
+                    return Err(err(
+                        "nine.pass-needs-centre",
+                        "there is no centre card to flip onto the discard pile",
+                    ));
                 }
                 Ok(finish_turn(state, vec![NineEvent::Passed]))
             }
             NineAction::ChooseRoundEnd { choice } => {
                 if state.phase != Phase::RoundEnd {
-                    return Err(err("nine.phase", "the end-of-round choice comes only when the deck has run out"));
+                    return Err(err(
+                        "nine.phase",
+                        "the end-of-round choice comes only when the deck has run out",
+                    ));
                 }
                 let first = match choice {
                     RoundChoice::Shuffle { order: None } => {
@@ -406,7 +549,9 @@ impl Game for NineEstates {
                 if state.phase == Phase::Deal {
                     return Err(err("nine.phase", "deal the cards before ending the Era"));
                 }
-                Ok(vec![NineEvent::EraEnded { score: scoring::era_score(state) }])
+                Ok(vec![NineEvent::EraEnded {
+                    score: scoring::era_score(state),
+                }])
             }
         }
     }
@@ -417,11 +562,22 @@ impl Game for NineEstates {
                 if let Some(rows) = grid {
                     state.grid = rows
                         .iter()
-                        .map(|r| r.iter().map(|&card| EstateSlot { card, status: EstateStatus::Available }).collect())
+                        .map(|r| {
+                            r.iter()
+                                .map(|&card| EstateSlot {
+                                    card,
+                                    status: EstateStatus::Available,
+                                })
+                                .collect()
+                        })
                         .collect();
                 }
                 state.deck = deck.clone();
-                state.centre = if state.deck.is_empty() { None } else { Some(state.deck.remove(0)) };
+                state.centre = if state.deck.is_empty() {
+                    None
+                } else {
+                    Some(state.deck.remove(0))
+                };
                 state.discard.clear();
                 state.phase = Phase::Playing;
                 state.round = 1;
@@ -431,14 +587,24 @@ impl Game for NineEstates {
             }
             NineEvent::Described { card } => match card {
                 Described::Structure { card, face, def } => {
-                    state.catalogue.structures.insert(face_key(*card, *face), def.clone());
+                    state
+                        .catalogue
+                        .structures
+                        .insert(face_key(*card, *face), def.clone());
                     // A Structure already built from this side takes its (corrected) name.
-                    for s in state.structures.iter_mut().filter(|s| s.card == *card && s.face == *face) {
+                    for s in state
+                        .structures
+                        .iter_mut()
+                        .filter(|s| s.card == *card && s.face == *face)
+                    {
                         s.name = def.structure.clone();
                     }
                 }
                 Described::Estate { card, def } => {
-                    state.catalogue.estates.insert(card.to_string(), def.clone());
+                    state
+                        .catalogue
+                        .estates
+                        .insert(card.to_string(), def.clone());
                 }
             },
             NineEvent::FirstCardTurned => {
@@ -452,7 +618,12 @@ impl Game for NineEstates {
                 }
                 state.may_rotate_one = false;
             }
-            NineEvent::StructureBuilt { slot, card, face, name } => {
+            NineEvent::StructureBuilt {
+                slot,
+                card,
+                face,
+                name,
+            } => {
                 match slot {
                     Slot::Left => {
                         if !state.deck.is_empty() {
@@ -483,7 +654,13 @@ impl Game for NineEstates {
                         }
                     }
                 }
-                state.estates.push(BuiltEstate { card: *card, row: *row, col: *col, era: state.era, used: false });
+                state.estates.push(BuiltEstate {
+                    card: *card,
+                    row: *row,
+                    col: *col,
+                    era: state.era,
+                    used: false,
+                });
             }
             NineEvent::Paid { sources } => {
                 // Tilt the discard top before other cards cover it; then centre, then left.
@@ -503,13 +680,21 @@ impl Game for NineEstates {
                         }
                         Source::Centre => {
                             if let Some(c) = state.centre.take() {
-                                state.discard.push(DiscardCard { card: c.card, upright: c.upright, tilted: false });
+                                state.discard.push(DiscardCard {
+                                    card: c.card,
+                                    upright: c.upright,
+                                    tilted: false,
+                                });
                             }
                         }
                         Source::Left => {
                             if !state.deck.is_empty() {
                                 let c = state.deck.remove(0);
-                                state.discard.push(DiscardCard { card: c.card, upright: c.upright, tilted: false });
+                                state.discard.push(DiscardCard {
+                                    card: c.card,
+                                    upright: c.upright,
+                                    tilted: false,
+                                });
                             }
                         }
                         Source::Structure { index } => {
@@ -527,7 +712,11 @@ impl Game for NineEstates {
             }
             NineEvent::Passed => {
                 if let Some(c) = state.centre.take() {
-                    state.discard.push(DiscardCard { card: c.card, upright: c.upright, tilted: false });
+                    state.discard.push(DiscardCard {
+                        card: c.card,
+                        upright: c.upright,
+                        tilted: false,
+                    });
                 }
             }
             NineEvent::TurnEnded => {
@@ -543,7 +732,15 @@ impl Game for NineEstates {
                 for s in &mut state.structures {
                     s.tilted = false;
                 }
-                state.deck = state.discard.iter().rev().map(|d| CardPos { card: d.card, upright: d.upright }).collect();
+                state.deck = state
+                    .discard
+                    .iter()
+                    .rev()
+                    .map(|d| CardPos {
+                        card: d.card,
+                        upright: d.upright,
+                    })
+                    .collect();
                 state.discard.clear();
                 state.centre = None;
                 state.may_rotate_one = false;
@@ -558,7 +755,11 @@ impl Game for NineEstates {
             NineEvent::RotateOneGranted => state.may_rotate_one = true,
             NineEvent::RoundStarted => {
                 state.round += 1;
-                state.centre = if state.deck.is_empty() { None } else { Some(state.deck.remove(0)) };
+                state.centre = if state.deck.is_empty() {
+                    None
+                } else {
+                    Some(state.deck.remove(0))
+                };
                 state.phase = Phase::Playing;
             }
             NineEvent::EraEnded { score } => {
@@ -589,26 +790,42 @@ impl Game for NineEstates {
     fn allowed(state: &NineState) -> Vec<Allowed<NineAction>> {
         let mut out = Vec::new();
         let mut push = |label: String, group: &str, action: NineAction| {
-            out.push(Allowed { label, group: group.to_string(), action })
+            out.push(Allowed {
+                label,
+                group: group.to_string(),
+                action,
+            })
         };
         match state.phase {
             Phase::Over => {}
-            Phase::Deal => push("Shuffle and deal".into(), "setup", NineAction::Deal { deal: Deal::Shuffle }),
+            Phase::Deal => push(
+                "Shuffle and deal".into(),
+                "setup",
+                NineAction::Deal {
+                    deal: Deal::Shuffle,
+                },
+            ),
             Phase::RoundEnd => {
                 push(
                     "Shuffle the deck".into(),
                     "round",
-                    NineAction::ChooseRoundEnd { choice: RoundChoice::Shuffle { order: None } },
+                    NineAction::ChooseRoundEnd {
+                        choice: RoundChoice::Shuffle { order: None },
+                    },
                 );
                 push(
                     "Rotate the whole deck".into(),
                     "round",
-                    NineAction::ChooseRoundEnd { choice: RoundChoice::RotateAll },
+                    NineAction::ChooseRoundEnd {
+                        choice: RoundChoice::RotateAll,
+                    },
                 );
                 push(
                     "Rotate one card next round".into(),
                     "round",
-                    NineAction::ChooseRoundEnd { choice: RoundChoice::RotateOneNextRound },
+                    NineAction::ChooseRoundEnd {
+                        choice: RoundChoice::RotateOneNextRound,
+                    },
                 );
                 push(format!("End Era {}", state.era), "era", NineAction::EndEra);
             }
@@ -617,7 +834,9 @@ impl Game for NineEstates {
                     for payment in find_payments(state, &cost, 3) {
                         let from: Vec<String> = payment
                             .iter()
-                            .map(|p| format!("{} ({})", source_name(state, p.from), p.resource.name()))
+                            .map(|p| {
+                                format!("{} ({})", source_name(state, p.from), p.resource.name())
+                            })
                             .collect();
                         let label = if from.is_empty() {
                             format!("Build {name} (free)")
@@ -628,13 +847,25 @@ impl Game for NineEstates {
                     }
                 }
                 if state.centre.is_some() {
-                    push("Pass: flip the centre card onto the discard pile".into(), "pass", NineAction::Pass);
+                    push(
+                        "Pass: flip the centre card onto the discard pile".into(),
+                        "pass",
+                        NineAction::Pass,
+                    );
                 }
                 if state.may_orient_first && state.centre.is_some() {
-                    push("Turn the first card to its other resource".into(), "setup", NineAction::TurnFirstCard);
+                    push(
+                        "Turn the first card to its other resource".into(),
+                        "setup",
+                        NineAction::TurnFirstCard,
+                    );
                 }
                 if state.may_rotate_one && !state.deck.is_empty() {
-                    push("Rotate the deck's top card".into(), "round", NineAction::RotateTopCard);
+                    push(
+                        "Rotate the deck's top card".into(),
+                        "round",
+                        NineAction::RotateTopCard,
+                    );
                 }
                 push(format!("End Era {}", state.era), "era", NineAction::EndEra);
             }
@@ -672,7 +903,11 @@ impl Game for NineEstates {
                 total,
                 rank: 1,
                 winner: false,
-                title: if over { Some(scoring::rules().title(total)) } else { None },
+                title: if over {
+                    Some(scoring::rules().title(total))
+                } else {
+                    None
+                },
             }],
             final_: over,
         }
@@ -685,12 +920,18 @@ impl Game for NineEstates {
     fn summarize(state: &NineState, action: &NineAction, events: &[NineEvent]) -> String {
         let prefix = format!("Era {}, round {}: ", state.era, state.round.max(1));
         let body = match action {
-            NineAction::Deal { deal: Deal::Shuffle } => "shuffled and dealt the cards".to_string(),
+            NineAction::Deal {
+                deal: Deal::Shuffle,
+            } => "shuffled and dealt the cards".to_string(),
             NineAction::Deal { .. } => "recorded the deal".to_string(),
-            NineAction::Describe { card: Described::Structure { card, face, def } } => {
+            NineAction::Describe {
+                card: Described::Structure { card, face, def },
+            } => {
                 format!("described card {card}'s {face:?} side: {}", def.structure)
             }
-            NineAction::Describe { card: Described::Estate { card, def } } => {
+            NineAction::Describe {
+                card: Described::Estate { card, def },
+            } => {
                 format!("described Estate card {card}: {}", def.name)
             }
             NineAction::TurnFirstCard => "turned the first card to its other resource".to_string(),
@@ -708,7 +949,10 @@ impl Game for NineEstates {
                         .map(|s| estate_label(state, s.card))
                         .unwrap_or_default(),
                 };
-                let paid: Vec<String> = payment.iter().map(|p| p.resource.name().to_string()).collect();
+                let paid: Vec<String> = payment
+                    .iter()
+                    .map(|p| p.resource.name().to_string())
+                    .collect();
                 if paid.is_empty() {
                     format!("built {name}")
                 } else {
@@ -719,24 +963,42 @@ impl Game for NineEstates {
             NineAction::ChooseRoundEnd { choice } => match choice {
                 RoundChoice::Shuffle { .. } => "shuffled the deck for the next round".to_string(),
                 RoundChoice::RotateAll => "rotated the whole deck for the next round".to_string(),
-                RoundChoice::RotateOneNextRound => "chose to rotate one card next round".to_string(),
+                RoundChoice::RotateOneNextRound => {
+                    "chose to rotate one card next round".to_string()
+                }
             },
             NineAction::EndEra => match events.first() {
-                Some(NineEvent::EraEnded { score }) => format!("ended Era {} scoring {}", score.era, score.total),
+                Some(NineEvent::EraEnded { score }) => {
+                    format!("ended Era {} scoring {}", score.era, score.total)
+                }
                 _ => "ended the Era".to_string(),
             },
         };
-        let round_end = if events.contains(&NineEvent::RoundEnded) { "; the deck ran out" } else { "" };
+        let round_end = if events.contains(&NineEvent::RoundEnded) {
+            "; the deck ran out"
+        } else {
+            ""
+        };
         format!("{prefix}{body}{round_end}")
     }
 
     fn learned(event: &NineEvent) -> Vec<(String, serde_json::Value)> {
         match event {
-            NineEvent::Described { card: Described::Structure { card, face, def } } => {
-                vec![(format!("structure:{}", face_key(*card, *face)), serde_json::to_value(def).unwrap_or_default())]
+            NineEvent::Described {
+                card: Described::Structure { card, face, def },
+            } => {
+                vec![(
+                    format!("structure:{}", face_key(*card, *face)),
+                    serde_json::to_value(def).unwrap_or_default(),
+                )]
             }
-            NineEvent::Described { card: Described::Estate { card, def } } => {
-                vec![(format!("estate:{card}"), serde_json::to_value(def).unwrap_or_default())]
+            NineEvent::Described {
+                card: Described::Estate { card, def },
+            } => {
+                vec![(
+                    format!("estate:{card}"),
+                    serde_json::to_value(def).unwrap_or_default(),
+                )]
             }
             _ => Vec::new(),
         }
@@ -746,11 +1008,19 @@ impl Game for NineEstates {
         for (key, value) in entries {
             if let Some(k) = key.strip_prefix("structure:") {
                 if let Ok(def) = serde_json::from_value::<FaceDef>(value.clone()) {
-                    options.catalogue.structures.entry(k.to_string()).or_insert(def);
+                    options
+                        .catalogue
+                        .structures
+                        .entry(k.to_string())
+                        .or_insert(def);
                 }
             } else if let Some(k) = key.strip_prefix("estate:") {
                 if let Ok(def) = serde_json::from_value::<EstateDef>(value.clone()) {
-                    options.catalogue.estates.entry(k.to_string()).or_insert(def);
+                    options
+                        .catalogue
+                        .estates
+                        .entry(k.to_string())
+                        .or_insert(def);
                 }
             }
         }
@@ -764,7 +1034,11 @@ fn build_candidates(state: &NineState) -> Vec<(Target, String, Vec<cards::Resour
         if let Some((pos, _)) = state.card_at(slot) {
             if let Some(def) = state.face_def(pos.card, slot.face()) {
                 if def.requires.iter().all(|r| state.has_structure(r)) {
-                    out.push((Target::Structure { slot }, def.structure.clone(), def.cost.clone()));
+                    out.push((
+                        Target::Structure { slot },
+                        def.structure.clone(),
+                        def.cost.clone(),
+                    ));
                 }
             }
         }
@@ -777,7 +1051,14 @@ fn build_candidates(state: &NineState) -> Vec<(Target, String, Vec<cards::Resour
             }
             if let Some(def) = state.catalogue.estate(slot.card) {
                 if def.requires.iter().all(|x| state.has_structure(x)) {
-                    out.push((Target::Estate { row: r as u8, col: c as u8 }, def.name.clone(), def.cost.clone()));
+                    out.push((
+                        Target::Estate {
+                            row: r as u8,
+                            col: c as u8,
+                        },
+                        def.name.clone(),
+                        def.cost.clone(),
+                    ));
                 }
             }
         }

@@ -8,16 +8,22 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
 /// A card that provides one resource towards a cost.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, specta::Type)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, specta::Type,
+)]
 #[serde(tag = "kind")]
 pub enum Source {
     Left,
     Centre,
     Discard,
     /// A Structure in the build area, by its position there.
-    Structure { index: u8 },
+    Structure {
+        index: u8,
+    },
     /// A built Estate, by its position in the list of built Estates.
-    Estate { index: u8 },
+    Estate {
+        index: u8,
+    },
 }
 
 impl Source {
@@ -32,7 +38,9 @@ impl Source {
 }
 
 /// One resource taken from one card.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, specta::Type)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, specta::Type,
+)]
 pub struct Pay {
     pub from: Source,
     pub resource: Resource,
@@ -41,9 +49,10 @@ pub struct Pay {
 /// A source's name for messages.
 pub fn source_name(state: &NineState, source: Source) -> String {
     match source {
-        Source::Left | Source::Centre | Source::Discard => {
-            source.slot().map(|s| format!("the {}", s.name())).unwrap_or_default()
-        }
+        Source::Left | Source::Centre | Source::Discard => source
+            .slot()
+            .map(|s| format!("the {}", s.name()))
+            .unwrap_or_default(),
         Source::Structure { index } => match state.structures.get(index as usize) {
             Some(s) => format!("your {}", s.name),
             None => format!("Structure #{index}"),
@@ -61,13 +70,21 @@ pub fn source_name(state: &NineState, source: Source) -> String {
 
 /// What a source offers now, or why it cannot pay.
 pub fn source_offer(state: &NineState, source: Source) -> Result<Yield, RuleError> {
-    let unknown = |what: String| RuleError::new("nine.card-unknown", format!("{what} is not described yet: describe it first"));
+    let unknown = |what: String| {
+        RuleError::new(
+            "nine.card-unknown",
+            format!("{what} is not described yet: describe it first"),
+        )
+    };
     match source {
         Source::Left | Source::Centre | Source::Discard => {
             let slot = source.slot().unwrap_or(Slot::Left);
-            let (pos, tilted) = state
-                .card_at(slot)
-                .ok_or_else(|| RuleError::new("nine.no-such-card", format!("there is no {} now", slot.name())))?;
+            let (pos, tilted) = state.card_at(slot).ok_or_else(|| {
+                RuleError::new(
+                    "nine.no-such-card",
+                    format!("there is no {} now", slot.name()),
+                )
+            })?;
             if tilted {
                 return Err(RuleError::new(
                     "nine.tilted",
@@ -81,7 +98,10 @@ pub fn source_offer(state: &NineState, source: Source) -> Result<Yield, RuleErro
         }
         Source::Structure { index } => {
             let s = state.structures.get(index as usize).ok_or_else(|| {
-                RuleError::new("nine.no-such-card", format!("there is no Structure #{index} in your build area"))
+                RuleError::new(
+                    "nine.no-such-card",
+                    format!("there is no Structure #{index} in your build area"),
+                )
             })?;
             if s.tilted {
                 return Err(RuleError::new(
@@ -89,14 +109,22 @@ pub fn source_offer(state: &NineState, source: Source) -> Result<Yield, RuleErro
                     format!("{} was already used this round (tilted) and is reset only when the round ends", s.name),
                 ));
             }
-            let def = state.face_def(s.card, s.face).ok_or_else(|| unknown(s.name.clone()))?;
+            let def = state
+                .face_def(s.card, s.face)
+                .ok_or_else(|| unknown(s.name.clone()))?;
             Ok(def.provides.clone())
         }
         Source::Estate { index } => {
             let e = state.estates.get(index as usize).ok_or_else(|| {
-                RuleError::new("nine.no-such-card", format!("there is no built Estate #{index}"))
+                RuleError::new(
+                    "nine.no-such-card",
+                    format!("there is no built Estate #{index}"),
+                )
             })?;
-            let def = state.catalogue.estate(e.card).ok_or_else(|| unknown(format!("Estate card {}", e.card)))?;
+            let def = state
+                .catalogue
+                .estate(e.card)
+                .ok_or_else(|| unknown(format!("Estate card {}", e.card)))?;
             if e.used {
                 return Err(RuleError::new(
                     "nine.tilted",
@@ -121,13 +149,20 @@ pub fn check_cover(cost: &[Resource], paid: &[Resource]) -> Result<(), RuleError
         } else {
             return Err(RuleError::new(
                 "nine.payment",
-                format!("{} is not part of the cost ({})", r.name(), yield_text(&cost.to_vec())),
+                format!(
+                    "{} is not part of the cost ({})",
+                    r.name(),
+                    yield_text(&cost.to_vec())
+                ),
             ));
         }
     }
     let replaceable = need.iter().filter(|n| n.gold_may_replace()).count();
     if gold > need.len() {
-        return Err(RuleError::new("nine.payment", "more resources were offered than the cost asks for"));
+        return Err(RuleError::new(
+            "nine.payment",
+            "more resources were offered than the cost asks for",
+        ));
     }
     if gold > replaceable {
         return Err(RuleError::new(
@@ -152,14 +187,22 @@ pub fn validate(state: &NineState, cost: &[Resource], payment: &[Pay]) -> Result
         if !seen.insert(p.from) {
             return Err(RuleError::new(
                 "nine.one-resource-per-card",
-                format!("{} can provide only one resource per build", source_name(state, p.from)),
+                format!(
+                    "{} can provide only one resource per build",
+                    source_name(state, p.from)
+                ),
             ));
         }
         let offer = source_offer(state, p.from)?;
         if !offer.contains(&p.resource) {
             return Err(RuleError::new(
                 "nine.source-resource",
-                format!("{} offers {}, not {}", source_name(state, p.from), yield_text(&offer), p.resource.name()),
+                format!(
+                    "{} offers {}, not {}",
+                    source_name(state, p.from),
+                    yield_text(&offer),
+                    p.resource.name()
+                ),
             ));
         }
     }
@@ -171,10 +214,15 @@ pub fn validate(state: &NineState, cost: &[Resource], payment: &[Pay]) -> Result
 /// Structures (reset each round), the discard top, the left and centre cards, then Estates
 /// (usable once an Era).
 pub fn available_sources(state: &NineState) -> Vec<(Source, Yield)> {
-    let mut candidates: Vec<Source> = (0..state.structures.len()).map(|i| Source::Structure { index: i as u8 }).collect();
+    let mut candidates: Vec<Source> = (0..state.structures.len())
+        .map(|i| Source::Structure { index: i as u8 })
+        .collect();
     candidates.extend([Source::Discard, Source::Left, Source::Centre]);
     candidates.extend((0..state.estates.len()).map(|i| Source::Estate { index: i as u8 }));
-    candidates.into_iter().filter_map(|s| source_offer(state, s).ok().map(|y| (s, y))).collect()
+    candidates
+        .into_iter()
+        .filter_map(|s| source_offer(state, s).ok().map(|y| (s, y)))
+        .collect()
 }
 
 /// Up to `limit` distinct payments (as sets of sources) that pay `cost` exactly.
@@ -187,7 +235,16 @@ pub fn find_payments(state: &NineState, cost: &[Resource], limit: usize) -> Vec<
     let mut chosen: Vec<Pay> = Vec::new();
     let mut used = vec![false; sources.len()];
     let mut budget = 20_000usize;
-    search(&sources, &items, 0, &mut used, &mut chosen, &mut found, limit, &mut budget);
+    search(
+        &sources,
+        &items,
+        0,
+        &mut used,
+        &mut chosen,
+        &mut found,
+        limit,
+        &mut budget,
+    );
     found
 }
 
@@ -210,7 +267,10 @@ fn search(
         let mut set = chosen.clone();
         set.sort();
         let key: Vec<Source> = set.iter().map(|p| p.from).collect();
-        if !found.iter().any(|f| f.iter().map(|p| p.from).collect::<Vec<_>>() == key) {
+        if !found
+            .iter()
+            .any(|f| f.iter().map(|p| p.from).collect::<Vec<_>>() == key)
+        {
             found.push(set);
         }
         return;
@@ -229,7 +289,10 @@ fn search(
         };
         if let Some(resource) = pay {
             used[i] = true;
-            chosen.push(Pay { from: *source, resource });
+            chosen.push(Pay {
+                from: *source,
+                resource,
+            });
             search(sources, items, at + 1, used, chosen, found, limit, budget);
             chosen.pop();
             used[i] = false;

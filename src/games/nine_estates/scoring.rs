@@ -45,7 +45,10 @@ pub fn rules() -> &'static RuleTable {
 }
 
 fn fallback() -> RuleTable {
-    let band = |min: Option<i64>, title: &str| Band { min, title: title.to_string() };
+    let band = |min: Option<i64>, title: &str| Band {
+        min,
+        title: title.to_string(),
+    };
     RuleTable {
         structure_cards: Cited { value: 9 },
         estate_cards: Cited { value: 9 },
@@ -94,21 +97,36 @@ pub fn era_score(state: &NineState) -> EraScore {
     let mut shields = 0i64;
     for s in &state.structures {
         *by_name.entry(s.name.trim().to_lowercase()).or_default() += 1;
-        shields += state.face_def(s.card, s.face).map_or(0, |d| i64::from(d.shields));
+        shields += state
+            .face_def(s.card, s.face)
+            .map_or(0, |d| i64::from(d.shields));
     }
     for e in state.estates.iter().filter(|e| e.era == state.era) {
-        shields += state.catalogue.estate(e.card).map_or(0, |d| i64::from(d.shields));
+        shields += state
+            .catalogue
+            .estate(e.card)
+            .map_or(0, |d| i64::from(d.shields));
     }
     let structures = state.structures.len() as i64 * t.points_per_structure.value;
     let duplicates = by_name.values().map(|n| n - 1).sum::<i64>() * t.points_per_duplicate.value;
     let rounds = i64::from(state.round) * t.points_per_round.value;
-    EraScore { era: state.era, structures, duplicates, shields, rounds, total: structures + duplicates + shields + rounds }
+    EraScore {
+        era: state.era,
+        structures,
+        duplicates,
+        shields,
+        rounds,
+        total: structures + duplicates + shields + rounds,
+    }
 }
 
 /// The score of finished Eras plus, while the game runs, the current Era so far.
 pub fn total(state: &NineState, include_current: bool) -> i64 {
     let done: i64 = state.era_scores.iter().map(|e| e.total).sum();
-    if include_current && state.phase != super::state::Phase::Deal && state.phase != super::state::Phase::Over {
+    if include_current
+        && state.phase != super::state::Phase::Deal
+        && state.phase != super::state::Phase::Over
+    {
         done + era_score(state).total
     } else {
         done

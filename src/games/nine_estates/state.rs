@@ -103,7 +103,9 @@ pub struct NineState {
 }
 
 /// An active card position (lines 44–46).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, specta::Type)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, specta::Type,
+)]
 pub enum Slot {
     /// The just-revealed top card of the deck.
     Left,
@@ -135,7 +137,15 @@ impl NineState {
         match slot {
             Slot::Left => self.deck.first().map(|c| (*c, false)),
             Slot::Centre => self.centre.map(|c| (c, false)),
-            Slot::Discard => self.discard.last().map(|d| (CardPos { card: d.card, upright: d.upright }, d.tilted)),
+            Slot::Discard => self.discard.last().map(|d| {
+                (
+                    CardPos {
+                        card: d.card,
+                        upright: d.upright,
+                    },
+                    d.tilted,
+                )
+            }),
         }
     }
 
@@ -150,11 +160,15 @@ impl NineState {
     }
 
     pub fn has_built_type(&self, kind: EstateType) -> bool {
-        self.estates.iter().any(|e| EstateType::of_card(e.card) == Some(kind))
+        self.estates
+            .iter()
+            .any(|e| EstateType::of_card(e.card) == Some(kind))
     }
 
     pub fn has_structure(&self, name: &str) -> bool {
-        self.structures.iter().any(|s| s.name.trim().eq_ignore_ascii_case(name.trim()))
+        self.structures
+            .iter()
+            .any(|s| s.name.trim().eq_ignore_ascii_case(name.trim()))
     }
 
     /// Cards still going round in this Era (deck, centre, discard).

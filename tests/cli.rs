@@ -1,0 +1,157 @@
+//! The real `steward` binary: a scripted game, exit codes, and a SIGKILL in the middle of a
+//! stream of actions that must lose nothing it acknowledged.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_steward");
+
+fn steward(db: &Path, args: &[&str]) -> Output {
+    Command::new(BIN)
+        .arg("--db")
+        .arg(db)
+        .args(args)
+        .output()
+        .expect("the steward binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn a_scripted_game_from_start_to_title() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cli.sqlite3");
+    let o = steward(
+        &db,
+        &["start", "nine-estates", "--player", "Ana", "--seed", "5"],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("started game #1"));
+    for action in [
+        r#"{"type":"Deal","deal":{"kind":"Shuffle"}}"#,
+        r#"{"type":"Pass"}"#,
+        r#"{"type":"EndEra"}"#,
+    ] {
+        let o = steward(&db, &["act", "1", action]);
+        assert!(
+            o.status.success(),
+            "{action}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+    assert!(
+        steward(&db, &["act", "1", "--pick", "0"]).status.success(),
+        "deal Era 2"
+    );
+    let o = steward(&db, &["--json", "act", "1", r#"{"type":"EndEra"}"#]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["over"], true);
+    assert_eq!(v["score"]["rows"][0]["title"], "The King is displeased.");
+    let o = steward(&db, &["history"]);
+    assert!(
+        stdout(&o).contains(
+            "#1 nine-estates Ana [finished] 5 actions, score -4 — The King is displeased."
+        ),
+        "{}",
+        stdout(&o)
+    );
+    let o = steward(&db, &["record", "1"]);
+    assert!(
+        stdout(&o).contains("2. Era 1, round 1: passed"),
+        "{}",
+        stdout(&o)
+    );
+    let o = steward(&db, &["replay", "1", "2"]);
+    assert!(stdout(&o).contains("step 2/5"), "{}", stdout(&o));
+}
+
+#[test]
+fn exit_codes_tell_refusals_from_usage_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("codes.sqlite3");
+    assert!(steward(&db, &["start", "nine-estates", "--player", "Ana"])
+        .status
+        .success());
+    let refused = steward(&db, &["act", "1", r#"{"type":"Pass"}"#]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("[nine.phase]"));
+    assert_eq!(steward(&db, &["frobnicate"]).status.code(), Some(2));
+    assert_eq!(steward(&db, &["show", "42"]).status.code(), Some(3));
+    assert_eq!(
+        steward(&db, &["act", "1", "{not json"]).status.code(),
+        Some(5)
+    );
+    let foreign = dir.path().join("foreign.txt");
+    std::fs::write(&foreign, "hello").unwrap();
+    let o = steward(&foreign, &["history"]);
+    assert_eq!(o.status.code(), Some(4));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not an Estate Steward database"));
+    assert_eq!(std::fs::read(&foreign).unwrap(), b"hello");
+}
+
+#[test]
+fn a_killed_process_loses_no_acknowledged_action() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("crash.sqlite3");
+    assert!(steward(
+        &db,
+        &["start", "nine-estates", "--player", "Ana", "--seed", "9"]
+    )
+    .status
+    .success());
+    let mut child = Command::new(BIN)
+        .arg("--db")
+        .arg(&db)
+        .args(["stream", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("stream starts");
+    let mut stdin = child.stdin.take().unwrap();
+    // Feed far more actions than will be processed before the kill.
+    let feeder = std::thread::spawn(move || {
+        for _ in 0..100_000 {
+            if stdin.write_all(b"pick 0\n").is_err() {
+                break;
+            }
+        }
+    });
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    let mut acknowledged = 0usize;
+    let mut line = String::new();
+    while acknowledged < 150 {
+        line.clear();
+        if reader.read_line(&mut line).unwrap() == 0 {
+            break;
+        }
+        if let Some(rest) = line.strip_prefix("ack ") {
+            acknowledged = rest.split_whitespace().next().unwrap().parse().unwrap();
+        }
+    }
+    // SIGKILL: no chance to flush or close anything.
+    child.kill().unwrap();
+    let _ = child.wait();
+    drop(reader);
+    let _ = feeder.join();
+    assert!(
+        acknowledged >= 150,
+        "the stream acknowledged {acknowledged} actions before the kill"
+    );
+
+    let o = steward(&db, &["--json", "show", "1"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let kept = v["log"].as_array().unwrap().len();
+    assert!(
+        kept >= acknowledged,
+        "acknowledged {acknowledged}, found {kept} after the kill"
+    );
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let check: String = conn
+        .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(check, "ok");
+}

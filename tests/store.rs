@@ -1,0 +1,313 @@
+//! The store on a real SQLite file: migrations, resume, undo/redo durability, and refusal of
+//! files that are newer, corrupt or not ours (left byte-for-byte untouched).
+
+mod common;
+
+use common::catalogue;
+use estate_steward::service::{ApiError, Steward};
+use estate_steward::store::{schema, Store, StoreError};
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+
+fn temp_db(dir: &tempfile::TempDir) -> PathBuf {
+    dir.path().join("steward.sqlite3")
+}
+
+fn opened(path: &Path) -> Steward {
+    match Steward::open(path) {
+        Ok(s) => s,
+        Err(e) => panic!("open failed: {e}"),
+    }
+}
+
+fn ok<T>(r: Result<T, ApiError>) -> T {
+    match r {
+        Ok(v) => v,
+        Err(e) => panic!("unexpected error: {e}"),
+    }
+}
+
+/// Play one allowed action, preferring a pass (so the game never ends by itself).
+fn step(s: &mut Steward, id: i64) {
+    let v = ok(s.view(id, None));
+    let pick = v
+        .allowed
+        .iter()
+        .find(|a| a.group == "pass" || a.group == "round")
+        .or(v.allowed.first());
+    let action = pick
+        .map(|a| a.action.clone())
+        .unwrap_or_else(|| panic!("nothing allowed: {:?}", v.log));
+    ok(s.act(id, &action));
+}
+
+fn start(s: &mut Steward) -> i64 {
+    let ana = ok(s.add_person("Ana", "#1f77b4"));
+    let options = json!({ "catalogue": catalogue() });
+    ok(s.start_game("nine-estates", &[ana.id], Some(options), Some(3))).game_id
+}
+
+#[test]
+fn migrations_are_valid() {
+    assert!(schema::migrations().validate().is_ok());
+}
+
+#[test]
+fn a_new_file_is_created_with_the_latest_schema_and_our_mark() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("nested/folder/db.sqlite3");
+    let store = Store::open(&path).unwrap();
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let version: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    let app: i64 = conn
+        .query_row("PRAGMA application_id", [], |r| r.get(0))
+        .unwrap();
+    let mode: String = conn
+        .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, schema::latest_version());
+    assert_eq!(app, schema::APPLICATION_ID);
+    assert_eq!(mode, "wal");
+    assert_eq!(store.integrity_check().unwrap(), "ok");
+}
+
+#[test]
+fn an_unfinished_game_resumes_exactly_where_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = temp_db(&dir);
+    let (id, before) = {
+        let mut s = opened(&path);
+        let id = start(&mut s);
+        for _ in 0..30 {
+            step(&mut s, id);
+        }
+        ok(s.undo(id));
+        ok(s.undo(id));
+        ok(s.redo(id));
+        (id, ok(s.view(id, None)))
+    };
+    let mut s = opened(&path);
+    let after = ok(s.view(id, None));
+    assert_eq!(after.state, before.state);
+    assert_eq!(after.log, before.log);
+    assert_eq!(after.redo, before.redo, "the redo stack survives a restart");
+    let redone = ok(s.redo(id));
+    assert_eq!(redone.log.len(), before.log.len() + 1);
+}
+
+#[test]
+fn a_new_action_after_undo_clears_redo_on_disk_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = temp_db(&dir);
+    let id = {
+        let mut s = opened(&path);
+        let id = start(&mut s);
+        ok(s.act(id, &json!({"type": "Deal", "deal": {"kind": "Shuffle"}})));
+        ok(s.act(id, &json!({"type": "Pass"})));
+        ok(s.undo(id));
+        ok(s.act(id, &json!({"type": "EndEra"})));
+        id
+    };
+    let mut s = opened(&path);
+    let v = ok(s.view(id, None));
+    assert_eq!(v.redo, None);
+    assert_eq!(v.log.len(), 2);
+    assert!(v.log[1].contains("ended Era 1"));
+}
+
+#[test]
+fn resume_uses_snapshots_and_matches_a_full_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = temp_db(&dir);
+    let (id, live) = {
+        let mut s = opened(&path);
+        let id = start(&mut s);
+        ok(s.act(id, &json!({"type": "Deal", "deal": {"kind": "Shuffle"}})));
+        for i in 0..250 {
+            let card = 1 + (i % 9);
+            let action = json!({"type": "Describe", "card": {"kind": "Structure", "card": card, "face": "Round",
+                "def": {"structure": format!("Rd{card}"), "cost": ["Stone"], "provides": ["Food"], "upright": ["Food"], "rotated": ["Gold"]}}});
+            ok(s.act(id, &action));
+        }
+        (id, ok(s.view(id, None)))
+    };
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let snaps: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM snapshots WHERE game_id = ?1",
+            [id],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(snaps, 2, "a snapshot every 100 actions");
+    let mut s = opened(&path);
+    assert_eq!(ok(s.view(id, None)).state, live.state);
+    assert_eq!(ok(s.replay(id, 251)).state, live.state);
+}
+
+#[test]
+fn a_finished_game_is_in_history_with_its_result_and_reopens_on_undo() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = temp_db(&dir);
+    let mut s = opened(&path);
+    let id = start(&mut s);
+    for a in [
+        json!({"type": "Deal", "deal": {"kind": "Shuffle"}}),
+        json!({"type": "EndEra"}),
+        json!({"type": "Deal", "deal": {"kind": "Shuffle"}}),
+        json!({"type": "EndEra"}),
+    ] {
+        ok(s.act(id, &a));
+    }
+    let rows = ok(s.history(Some("finished")));
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].score, Some(-4));
+    assert_eq!(rows[0].title.as_deref(), Some("The King is displeased."));
+    ok(s.undo(id));
+    assert!(
+        ok(s.history(Some("finished"))).is_empty(),
+        "undoing the last Era end reopens the game"
+    );
+    ok(s.redo(id));
+    drop(s);
+    let mut s = opened(&path);
+    let record = ok(s.record(id));
+    assert_eq!(record.summary.status, "finished");
+    assert_eq!(record.score.rows[0].total, -4);
+    assert_eq!(record.score.rows[0].name, "Ana");
+    assert_eq!(record.log.len(), 4);
+}
+
+#[test]
+fn described_cards_are_remembered_for_the_next_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = opened(&temp_db(&dir));
+    let ana = ok(s.add_person("Ana", "#1f77b4"));
+    let id = ok(s.start_game("nine-estates", &[ana.id], None, Some(1))).game_id;
+    let def = json!({"name": "Mill Farm", "cost": ["Wood"], "provides": ["Food"], "shields": 2});
+    ok(s.act(
+        id,
+        &json!({"type": "Describe", "card": {"kind": "Estate", "card": 2, "def": def}}),
+    ));
+    let next = ok(s.start_game("nine-estates", &[ana.id], None, Some(2)));
+    assert_eq!(next.state["catalogue"]["estates"]["2"]["name"], "Mill Farm");
+    assert_eq!(ok(s.catalogue("nine-estates")).len(), 1);
+}
+
+fn refusal(path: &Path) -> StoreError {
+    match Store::open(path) {
+        Ok(_) => panic!("{} was opened but should have been refused", path.display()),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn a_database_from_a_newer_version_is_refused_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = temp_db(&dir);
+    drop(Store::open(&path).unwrap());
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.pragma_update(None, "user_version", 99).unwrap();
+        conn.pragma_update(None, "journal_mode", "DELETE").unwrap();
+    }
+    let bytes = std::fs::read(&path).unwrap();
+    let e = refusal(&path);
+    assert!(matches!(e, StoreError::Newer { found: 99, .. }), "{e:?}");
+    assert!(e.to_string().contains("newer"));
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        bytes,
+        "left byte-for-byte untouched"
+    );
+}
+
+#[test]
+fn a_file_that_is_not_sqlite_is_refused_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("notes.txt");
+    std::fs::write(&path, b"shopping list: bread, milk, more meeples\n").unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    assert!(matches!(refusal(&path), StoreError::NotOurs { .. }));
+    assert_eq!(std::fs::read(&path).unwrap(), bytes);
+}
+
+#[test]
+fn another_programs_sqlite_database_is_refused_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("other.sqlite3");
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute_batch("CREATE TABLE recipes (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO recipes (name) VALUES ('soup');").unwrap();
+    }
+    let bytes = std::fs::read(&path).unwrap();
+    let e = refusal(&path);
+    assert!(matches!(e, StoreError::NotOurs { .. }), "{e:?}");
+    assert_eq!(std::fs::read(&path).unwrap(), bytes);
+}
+
+#[test]
+fn a_corrupt_database_is_refused_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = temp_db(&dir);
+    {
+        let mut s = opened(&path);
+        let id = start(&mut s);
+        for _ in 0..40 {
+            step(&mut s, id);
+        }
+    }
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.pragma_update(None, "journal_mode", "DELETE").unwrap();
+    }
+    let mut bytes = std::fs::read(&path).unwrap();
+    assert!(bytes.len() > 8192);
+    // Scribble over the second page onwards, keeping the header.
+    for b in bytes.iter_mut().skip(4096).take(4096 * 2) {
+        *b = 0x5A;
+    }
+    std::fs::write(&path, &bytes).unwrap();
+    let e = refusal(&path);
+    assert!(matches!(e, StoreError::Corrupt { .. }), "{e:?}");
+    assert_eq!(std::fs::read(&path).unwrap(), bytes);
+}
+
+#[test]
+fn bad_requests_get_clear_errors_and_change_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = opened(&temp_db(&dir));
+    let id = start(&mut s);
+    let before = ok(s.view(id, None));
+    let errors: Vec<ApiError> = vec![
+        s.act(id, &json!({"type": "Fly"})).unwrap_err(),
+        s.act(id, &json!({"type": "Pass"})).unwrap_err(),
+        s.act(999, &json!({"type": "Pass"})).unwrap_err(),
+        s.add_person("", "#000000").unwrap_err(),
+        s.add_person("Bo", "blue").unwrap_err(),
+        s.add_person("ana", "#000000").unwrap_err(),
+        s.start_game("chess", &[1], None, None).unwrap_err(),
+        s.start_game("nine-estates", &[1, 1], None, None)
+            .unwrap_err(),
+        s.replay(id, 99).unwrap_err(),
+        s.undo(id).unwrap_err(),
+        s.history(Some("lost")).unwrap_err(),
+    ];
+    assert!(matches!(errors[0], ApiError::BadRequest { .. }));
+    assert!(matches!(&errors[1], ApiError::Rule { rule, .. } if rule == "nine.phase"));
+    assert!(matches!(errors[2], ApiError::NotFound { .. }));
+    assert!(matches!(&errors[3], ApiError::BadRequest { field, .. } if field == "name"));
+    assert!(matches!(&errors[4], ApiError::BadRequest { field, .. } if field == "colour"));
+    assert!(matches!(&errors[5], ApiError::BadRequest { field, .. } if field == "name"));
+    assert!(matches!(errors[6], ApiError::NotFound { .. }));
+    assert!(matches!(&errors[7], ApiError::BadRequest { field, .. } if field == "players"));
+    for e in &errors {
+        assert!(!e.to_string().is_empty());
+    }
+    let after = ok(s.view(id, None));
+    assert_eq!(after.state, before.state);
+    assert_eq!(after.log, before.log);
+    let _: Value = after.state;
+}
