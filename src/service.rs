@@ -301,7 +301,9 @@ impl Steward {
         let learned = table.learned(&entry);
         table.commit(&entry)?;
         let seq = table.len();
-        let snapshot = seq.is_multiple_of(SNAPSHOT_EVERY).then(|| table.state_text());
+        let snapshot = seq
+            .is_multiple_of(SNAPSHOT_EVERY)
+            .then(|| table.state_text());
         let sheet = finished(table.as_ref());
         let game = table.descriptor().id;
         let result = self.store.append(Append {

@@ -1,0 +1,152 @@
+// Shared end-to-end helpers: start the real app through tauri-driver (WebKitWebDriver), drive it
+// with webdriverio's remote(), take screenshots, and shut everything down.
+//
+// One app at a time: tauri-driver listens on fixed ports 4444/4445. Run under a display, e.g.
+//   xvfb-run -a -s "-screen 0 1280x1024x24" node --test --test-concurrency=1
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { setTimeout as sleep } from "node:timers/promises";
+import { remote } from "webdriverio";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const repoRoot = resolve(here, "..");
+export const artifactsDir = join(repoRoot, "artifacts");
+
+export const DRIVER_PORT = 4444;
+export const NATIVE_PORT = 4445;
+
+/** Desktop and phone window sizes that every screen must handle. */
+export const DESKTOP = { width: 1024, height: 768 };
+export const PHONE = { width: 390, height: 844 };
+
+/** The debug binary built with the UI embedded (`--features custom-protocol`). */
+export function appBinary() {
+  if (process.env.ESTATE_STEWARD_APP) return resolve(process.env.ESTATE_STEWARD_APP);
+  const target = process.env.CARGO_TARGET_DIR
+    ? resolve(repoRoot, process.env.CARGO_TARGET_DIR)
+    : join(repoRoot, "target");
+  return join(target, "debug", "estate-steward-app");
+}
+
+async function waitForDriver(proc, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`tauri-driver exited with ${proc.exitCode}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${DRIVER_PORT}/status`);
+      if (res.ok || res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`tauri-driver did not listen on port ${DRIVER_PORT} within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts tauri-driver (with ESTATE_STEWARD_DB pointing at `db`, a fresh temp file by default),
+ * opens a WebDriver session on the app, sizes its window, and waits for the UI to render.
+ * Returns { browser, db, tmp, logs(), stop() }; always call stop().
+ */
+export async function startApp({ db, size = DESKTOP, args = [] } = {}) {
+  const binary = appBinary();
+  if (!existsSync(binary)) {
+    throw new Error(
+      `${binary} is missing: build it with \`npm run build\` in ui/ then ` +
+        "`cargo build -p estate-steward-app --features custom-protocol`",
+    );
+  }
+  const tmp = mkdtempSync(join(tmpdir(), "estate-steward-e2e-"));
+  db ??= join(tmp, "estate-steward.sqlite3");
+
+  let output = "";
+  const driver = spawn(
+    "tauri-driver",
+    ["--port", String(DRIVER_PORT), "--native-port", String(NATIVE_PORT)],
+    {
+      env: { ...process.env, ESTATE_STEWARD_DB: db },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  const collect = (chunk) => {
+    output += chunk.toString();
+  };
+  driver.stdout.on("data", collect);
+  driver.stderr.on("data", collect);
+  const driverExited = new Promise((res) => driver.once("exit", res));
+
+  let browser;
+  const stop = async () => {
+    if (browser) await browser.deleteSession().catch(() => {});
+    browser = undefined;
+    if (driver.exitCode === null && driver.signalCode === null) {
+      driver.kill("SIGTERM");
+      await Promise.race([driverExited, sleep(5_000, undefined, { ref: false })]);
+      if (driver.exitCode === null && driver.signalCode === null) driver.kill("SIGKILL");
+    }
+    rmSync(tmp, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForDriver(driver);
+    browser = await remote({
+      hostname: "127.0.0.1",
+      port: DRIVER_PORT,
+      logLevel: "warn",
+      connectionRetryCount: 0,
+      capabilities: {
+        // WebKitWebDriver speaks classic WebDriver; webdriverio 9 would ask for BiDi otherwise.
+        "wdio:enforceWebDriverClassic": true,
+        "tauri:options": { application: binary, args },
+      },
+    });
+    // No window manager under Xvfb: size the window explicitly.
+    await browser.setWindowSize(size.width, size.height);
+    await browser.$("h1").waitForExist({ timeout: 15_000 });
+    // The first IPC answer has arrived once the version line stops saying "Loading".
+    await browser.waitUntil(
+      async () => !(await browser.$('[data-testid="version"]').getText()).startsWith("Loading"),
+      { timeout: 15_000, timeoutMsg: "the UI never got an answer from the shell" },
+    );
+  } catch (e) {
+    await stop();
+    e.message += `\n--- tauri-driver / app output ---\n${output}`;
+    throw e;
+  }
+  return { browser, db, tmp, logs: () => output, stop };
+}
+
+/** Saves a PNG of the app's webview to artifacts/<name>.png and returns the path. */
+export async function screenshot(browser, name) {
+  mkdirSync(artifactsDir, { recursive: true });
+  const file = join(artifactsDir, `${name.replace(/[^\w.-]+/g, "_")}.png`);
+  // WebKit's snapshot shows the last painted frame: let pending DOM changes paint first.
+  await browser
+    .executeAsync((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())))
+    .catch(() => {});
+  await browser.saveScreenshot(file);
+  return file;
+}
+
+/**
+ * A node:test body that runs with a started app and screenshots it on failure.
+ * Usage: test("name", withApp(async ({ browser }) => { ... }, { size: PHONE }))
+ */
+export function withApp(body, options = {}) {
+  return async (t) => {
+    const app = await startApp(options);
+    try {
+      await body({ ...app, t });
+    } catch (e) {
+      const file = await screenshot(app.browser, `FAILED-${t.name}`).catch(() => undefined);
+      if (file) e.message += `\n(screenshot: ${file})`;
+      e.message += `\n--- tauri-driver / app output ---\n${app.logs()}`;
+      throw e;
+    } finally {
+      await app.stop();
+    }
+  };
+}

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Installs what building, running and testing Estate Steward needs on Debian 12 (idempotent):
+# system libraries for Tauri/WebKitGTK, Xvfb + WebKitWebDriver for the end-to-end tests,
+# tauri-driver, and the npm packages of ui/ and e2e/ (from their committed lockfiles).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+APT_PACKAGES=(
+  libwebkit2gtk-4.1-dev build-essential curl wget file libxdo-dev libssl-dev
+  libayatana-appindicator3-dev librsvg2-dev pkg-config
+  xvfb xauth webkit2gtk-driver
+)
+
+missing=()
+for pkg in "${APT_PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$pkg")
+  fi
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  log "apt: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  as_root apt-get update -q
+  as_root apt-get install -y -q --no-install-recommends "${missing[@]}"
+else
+  log "apt: all system packages present"
+fi
+
+for tool in cargo node npm; do
+  command -v "$tool" >/dev/null || { echo "error: $tool is not installed" >&2; exit 1; }
+done
+for component in rustfmt clippy; do
+  if ! cargo "${component/rustfmt/fmt}" --version >/dev/null 2>&1; then
+    log "rustup: adding $component"
+    rustup component add "$component"
+  fi
+done
+
+if tauri-driver --help >/dev/null 2>&1; then
+  log "tauri-driver: present"
+else
+  # crates.io also serves tauri-driver 3.x alphas: stay on 2.
+  log "cargo install tauri-driver"
+  cargo install tauri-driver --locked --version '^2'
+fi
+
+# `npm ci` only when node_modules does not match the committed lockfile.
+for dir in ui e2e; do
+  stamp="$ROOT/$dir/node_modules/.lock-sha256"
+  want="$(sha256sum "$ROOT/$dir/package-lock.json" | cut -d' ' -f1)"
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+    log "npm: $dir/node_modules up to date"
+  else
+    log "npm ci in $dir/"
+    (cd "$ROOT/$dir" && npm ci --no-audit --no-fund)
+    echo "$want" >"$stamp"
+  fi
+done

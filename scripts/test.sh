@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Everything CI checks, in order; stops at the first failing step and names it.
+# Runs as root or with sudo on Debian 12, with or without a display (uses Xvfb).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$ROOT"
+
+current="(setup)"
+started=$SECONDS
+trap 'rc=$?; if [ $rc -ne 0 ]; then printf "\n\033[1;31mFAILED at step: %s (exit %s)\033[0m\n" "$current" "$rc" >&2; fi' EXIT
+
+step() {
+  current="$1"
+  shift
+  log "[$current] $*"
+  local t0=$SECONDS
+  "$@"
+  printf '    (%s: %ss)\n' "$current" "$((SECONDS - t0))"
+}
+
+# The shell embeds ui/dist. One feature set and `--all-targets` (dev-dependencies change the
+# features of shared crates) let the tests and the e2e binary share one build.
+FEATURES=(--features estate-steward-app/custom-protocol)
+
+step "install deps" bash scripts/install-deps.sh
+step "ui build" npm --prefix ui run build
+step "rustfmt" cargo fmt --all --check
+step "clippy" cargo clippy --workspace --all-targets "${FEATURES[@]}" -- -D warnings
+# Also builds target/debug/estate-steward-app (UI embedded) for the end-to-end tests.
+step "cargo build" cargo build --workspace --all-targets "${FEATURES[@]}"
+# Includes src-tauri/tests/bindings.rs: fails when ui/src/lib/bindings.ts drifts.
+step "cargo test" cargo test --workspace "${FEATURES[@]}"
+step "ui check" npm --prefix ui run check
+step "ui unit tests" npm --prefix ui test
+# tauri-driver listens on fixed ports 4444/4445: one e2e run at a time.
+step "e2e" xvfb-run -a -s "-screen 0 $XVFB_SCREEN" npm --prefix e2e test
+
+current="(done)"
+log "all steps passed in $((SECONDS - started))s"

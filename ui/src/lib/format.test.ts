@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { errorMessage, versionLabel } from "./format";
+
+describe("versionLabel", () => {
+  it("shows a loading hint before the shell answers", () => {
+    expect(versionLabel({ kind: "loading" })).toBe("Loading…");
+  });
+
+  it("shows the version without a duplicated v prefix", () => {
+    expect(versionLabel({ kind: "ready", version: "0.1.0" })).toBe("Version 0.1.0");
+    expect(versionLabel({ kind: "ready", version: "v1.2.3" })).toBe("Version 1.2.3");
+  });
+
+  it("never shows an empty version", () => {
+    expect(versionLabel({ kind: "ready", version: "  " })).toBe("Version unknown");
+  });
+
+  it("explains a failure", () => {
+    expect(versionLabel({ kind: "error", message: "no IPC" })).toBe(
+      "Version unavailable: no IPC",
+    );
+  });
+});
+
+describe("errorMessage", () => {
+  it("reads errors, strings and typed error objects", () => {
+    expect(errorMessage(new Error("boom"))).toBe("boom");
+    expect(errorMessage("denied")).toBe("denied");
+    expect(errorMessage({ code: "NotFound" })).toBe('{"code":"NotFound"}');
+    expect(errorMessage(undefined)).toBe("undefined");
+  });
+});

@@ -1,0 +1,29 @@
+/** Text for the version line, from what the shell told us (or failed to). */
+export type VersionState =
+  | { kind: "loading" }
+  | { kind: "ready"; version: string }
+  | { kind: "error"; message: string };
+
+export function versionLabel(state: VersionState): string {
+  switch (state.kind) {
+    case "loading":
+      return "Loading…";
+    case "ready": {
+      const v = state.version.trim();
+      return v === "" ? "Version unknown" : `Version ${v.replace(/^v/i, "")}`;
+    }
+    case "error":
+      return `Version unavailable: ${state.message}`;
+  }
+}
+
+/** A readable message from whatever a rejected promise carried. */
+export function errorMessage(e: unknown): string {
+  if (e instanceof Error) return e.message;
+  if (typeof e === "string") return e;
+  try {
+    return JSON.stringify(e) ?? String(e);
+  } catch {
+    return String(e);
+  }
+}
