@@ -61,18 +61,25 @@ pub struct GameInfo {
     pub min_players: u8,
     pub max_players: u8,
     pub solo: bool,
+    #[specta(type = specta_typescript::Unknown)]
     pub default_options: Value,
 }
 
 /// Everything the table screen shows.
 #[derive(Debug, Clone, Serialize, specta::Type)]
 pub struct TableView {
+    /// A SQLite row id: an integer far below 2^53, so a plain TypeScript number.
+    #[specta(type = f64)]
     pub game_id: i64,
     pub game: String,
     pub game_name: String,
     pub seats: Vec<Seat>,
     /// The game's own state (its shape is the game's `State` type).
+    #[specta(type = specta_typescript::Unknown)]
     pub state: Value,
+    /// Display-ready facts for the table screen (the game's view type, e.g. `NineView`).
+    #[specta(type = specta_typescript::Unknown)]
+    pub view: Value,
     pub allowed: Vec<AllowedAction>,
     /// One line per accepted action, oldest first.
     pub log: Vec<String>,
@@ -91,6 +98,7 @@ pub struct GameRecord {
     pub summary: GameRow,
     pub seats: Vec<Seat>,
     pub seed: String,
+    #[specta(type = specta_typescript::Unknown)]
     pub options: Value,
     pub score: Scoresheet,
     pub log: Vec<String>,
@@ -103,13 +111,17 @@ pub struct ReplayStep {
     pub steps: u32,
     /// The action that led here (none at step 0).
     pub summary: Option<String>,
+    #[specta(type = specta_typescript::Unknown)]
     pub state: Value,
+    #[specta(type = specta_typescript::Unknown)]
+    pub view: Value,
     pub score: Scoresheet,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, specta::Type)]
 pub struct CatalogueEntry {
     pub key: String,
+    #[specta(type = specta_typescript::Unknown)]
     pub value: Value,
 }
 
@@ -283,6 +295,7 @@ impl Steward {
             game_name: d.name.into(),
             seats: table.seats().to_vec(),
             state: table.state(),
+            view: table.view(),
             allowed: table.allowed(),
             log: table.summaries(),
             undo: table.next_undo(),
@@ -412,6 +425,7 @@ impl Steward {
             steps,
             summary,
             state: table.state_after(step as usize),
+            view: table.view_after(step as usize),
             score: named(table.score_after(step as usize), table.seats()),
         })
     }

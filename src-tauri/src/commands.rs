@@ -8,21 +8,184 @@
 //! (`allow-<name-in-kebab-case>`), then regenerate the bindings with
 //! `BLESS=1 cargo test -p estate-steward-app --test bindings`.
 
-use serde::Serialize;
+use estate_steward::service::{
+    ApiError, CatalogueEntry, GameInfo, GameRecord, ReplayStep, Steward, TableView,
+};
+use estate_steward::store::{GameRow, Person};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use specta::Type;
+use std::sync::Mutex;
+use tauri::State;
+
+/// Any JSON value from the UI (a game's action or options); the game checks its shape.
+#[derive(Debug, Clone, Deserialize, Type)]
+#[serde(transparent)]
+pub struct Json(#[specta(type = specta_typescript::Unknown)] pub Value);
+
+/// The open database, or why it could not be opened (shown on every screen that needs it).
+pub struct AppState {
+    steward: Mutex<Result<Steward, ApiError>>,
+    db_path: String,
+}
+
+impl AppState {
+    pub fn new(db_path: String, steward: Result<Steward, ApiError>) -> Self {
+        AppState {
+            steward: Mutex::new(steward),
+            db_path,
+        }
+    }
+
+    /// Run one core call with the open service.
+    fn with<T>(&self, f: impl FnOnce(&mut Steward) -> Result<T, ApiError>) -> Result<T, ApiError> {
+        // A panic while holding the lock cannot leave SQLite half-written (transactions), so the
+        // service stays usable after a poisoned lock.
+        let mut guard = self.steward.lock().unwrap_or_else(|p| p.into_inner());
+        match guard.as_mut() {
+            Ok(steward) => f(steward),
+            Err(e) => Err(e.clone()),
+        }
+    }
+}
 
 /// What the shell tells the UI about itself.
 #[derive(Debug, Clone, Serialize, Type)]
 pub struct AppInfo {
     /// The application's version (from Cargo.toml).
     pub version: String,
+    /// Where the games are kept.
+    pub db_path: String,
+    /// Why the database could not be opened, if it could not.
+    pub db_error: Option<ApiError>,
 }
 
-/// Returns the application's version.
+/// Returns the application's version and the state of its database.
 #[tauri::command]
 #[specta::specta]
-pub fn app_info() -> AppInfo {
+pub fn app_info(state: State<'_, AppState>) -> AppInfo {
     AppInfo {
         version: env!("CARGO_PKG_VERSION").to_string(),
+        db_path: state.db_path.clone(),
+        db_error: state.with(|_| Ok(())).err(),
     }
+}
+
+/// The games the app hosts.
+#[tauri::command]
+#[specta::specta]
+pub fn games_available(state: State<'_, AppState>) -> Result<Vec<GameInfo>, ApiError> {
+    state.with(|s| Ok(s.games_available()))
+}
+
+/// Saved people.
+#[tauri::command]
+#[specta::specta]
+pub fn people(state: State<'_, AppState>) -> Result<Vec<Person>, ApiError> {
+    state.with(|s| s.people())
+}
+
+/// Save a person with a colour like `#1f77b4`.
+#[tauri::command]
+#[specta::specta]
+pub fn add_person(
+    state: State<'_, AppState>,
+    name: String,
+    colour: String,
+) -> Result<Person, ApiError> {
+    state.with(|s| s.add_person(&name, &colour))
+}
+
+/// Start a game for these people, in seat order.
+#[tauri::command]
+#[specta::specta]
+pub fn start_game(
+    state: State<'_, AppState>,
+    game: String,
+    person_ids: Vec<i32>,
+    options: Option<Json>,
+) -> Result<TableView, ApiError> {
+    let ids: Vec<i64> = person_ids.into_iter().map(i64::from).collect();
+    state.with(|s| s.start_game(&game, &ids, options.map(|o| o.0), None))
+}
+
+/// A game's table.
+#[tauri::command]
+#[specta::specta]
+pub fn table(state: State<'_, AppState>, game_id: i32) -> Result<TableView, ApiError> {
+    state.with(|s| s.view(i64::from(game_id), None))
+}
+
+/// Apply an action (the game's action JSON); answered only after it is saved.
+#[tauri::command]
+#[specta::specta]
+pub fn act(state: State<'_, AppState>, game_id: i32, action: Json) -> Result<TableView, ApiError> {
+    state.with(|s| s.act(i64::from(game_id), &action.0))
+}
+
+/// Take back the last action.
+#[tauri::command]
+#[specta::specta]
+pub fn undo(state: State<'_, AppState>, game_id: i32) -> Result<TableView, ApiError> {
+    state.with(|s| s.undo(i64::from(game_id)))
+}
+
+/// Put back the last undone action.
+#[tauri::command]
+#[specta::specta]
+pub fn redo(state: State<'_, AppState>, game_id: i32) -> Result<TableView, ApiError> {
+    state.with(|s| s.redo(i64::from(game_id)))
+}
+
+/// Games, newest first: "active", "finished", or all.
+#[tauri::command]
+#[specta::specta]
+pub fn history(
+    state: State<'_, AppState>,
+    status: Option<String>,
+) -> Result<Vec<GameRow>, ApiError> {
+    state.with(|s| s.history(status.as_deref()))
+}
+
+/// A game's record: players, breakdown and log.
+#[tauri::command]
+#[specta::specta]
+pub fn record(state: State<'_, AppState>, game_id: i32) -> Result<GameRecord, ApiError> {
+    state.with(|s| s.record(i64::from(game_id)))
+}
+
+/// The table after `step` actions of the log.
+#[tauri::command]
+#[specta::specta]
+pub fn replay(state: State<'_, AppState>, game_id: i32, step: u32) -> Result<ReplayStep, ApiError> {
+    state.with(|s| s.replay(i64::from(game_id), step))
+}
+
+/// Remembered card data of a game.
+#[tauri::command]
+#[specta::specta]
+pub fn catalogue(
+    state: State<'_, AppState>,
+    game: String,
+) -> Result<Vec<CatalogueEntry>, ApiError> {
+    state.with(|s| s.catalogue(&game))
+}
+
+/// Correct a remembered card.
+#[tauri::command]
+#[specta::specta]
+pub fn set_catalogue_entry(
+    state: State<'_, AppState>,
+    game: String,
+    key: String,
+    value: Json,
+) -> Result<(), ApiError> {
+    state.with(|s| s.set_catalogue_entry(&game, &key, value.0))
+}
+
+/// Delete a game and its log.
+#[tauri::command]
+#[specta::specta]
+pub fn delete_game(state: State<'_, AppState>, game_id: i32) -> Result<(), ApiError> {
+    state.with(|s| s.delete_game(i64::from(game_id)))
 }

@@ -5,16 +5,36 @@ pub mod commands;
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-/// Environment variable that overrides where the SQLite database lives.
-pub const DB_ENV: &str = "ESTATE_STEWARD_DB";
-/// File name of the database inside the user data folder.
-pub const DB_FILE_NAME: &str = "estate-steward.sqlite3";
-/// Folder inside the platform data folder; the same as Tauri's `app_data_dir()` (the identifier).
-pub const APP_DIR_NAME: &str = "app.estatesteward.desktop";
+// The database location is the core's, so the app and the `steward` CLI share one file.
+pub use estate_steward::store::{APP_DIR_NAME, DB_ENV, DB_FILE_NAME};
 
 /// The one place where the app's commands are registered and typed for the UI.
 pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
-    tauri_specta::Builder::<R>::new().commands(tauri_specta::collect_commands![commands::app_info])
+    use estate_steward::games::nine_estates::{NineAction, NineEvent, NineOptions, NineView};
+    tauri_specta::Builder::<R>::new()
+        .commands(tauri_specta::collect_commands![
+            commands::app_info,
+            commands::games_available,
+            commands::people,
+            commands::add_person,
+            commands::start_game,
+            commands::table,
+            commands::act,
+            commands::undo,
+            commands::redo,
+            commands::history,
+            commands::record,
+            commands::replay,
+            commands::catalogue,
+            commands::set_catalogue_entry,
+            commands::delete_game,
+        ])
+        // Game-specific shapes carried inside `TableView.state` and `act`'s action.
+        .typ::<estate_steward::games::nine_estates::state::NineState>()
+        .typ::<NineAction>()
+        .typ::<NineEvent>()
+        .typ::<NineOptions>()
+        .typ::<NineView>()
 }
 
 /// Where the database lives: `--db PATH` on the command line, else `$ESTATE_STEWARD_DB`, else
@@ -50,12 +70,17 @@ pub fn resolve_db_path(
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
     let builder = specta_builder::<tauri::Wry>();
-    match db_path() {
-        Some(path) => eprintln!("estate-steward: database at {}", path.display()),
-        None => eprintln!("estate-steward: no user data folder; set {DB_ENV} or pass --db PATH"),
+    let path = db_path().unwrap_or_else(estate_steward::store::default_db_path);
+    eprintln!("estate-steward: database at {}", path.display());
+    // A refused database (not ours, newer, corrupt) does not stop the app: every screen shows why.
+    let steward = estate_steward::service::Steward::open(&path);
+    if let Err(e) = &steward {
+        eprintln!("estate-steward: {e}");
     }
+    let state = commands::AppState::new(path.display().to_string(), steward);
 
     tauri::Builder::default()
+        .manage(state)
         .invoke_handler(builder.invoke_handler())
         .setup(move |app| {
             builder.mount_events(app);

@@ -12,6 +12,10 @@ use std::sync::OnceLock;
 
 use specta_typescript::Typescript;
 
+fn typescript() -> Typescript {
+    Typescript::default()
+}
+
 fn committed_path() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../ui/src/lib/bindings.ts")
 }
@@ -25,7 +29,7 @@ fn generate() -> &'static str {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("bindings.ts");
         estate_steward_app::specta_builder::<tauri::Wry>()
-            .export(Typescript::default(), &path)
+            .export(typescript(), &path)
             .expect("export TypeScript bindings");
         let text = std::fs::read_to_string(&path).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();

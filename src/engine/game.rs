@@ -23,6 +23,8 @@ pub struct Descriptor {
 /// A person sitting at the table, in seat order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
 pub struct Seat {
+    /// A SQLite row id: an integer far below 2^53, so a plain TypeScript number.
+    #[specta(type = f64)]
     pub person_id: i64,
     pub name: String,
     pub colour: String,
@@ -61,8 +63,8 @@ pub struct ScoreRow {
     pub seat: u8,
     pub name: String,
     /// One value per category, in the order of `Scoresheet::categories`.
-    pub breakdown: Vec<i64>,
-    pub total: i64,
+    pub breakdown: Vec<i32>,
+    pub total: i32,
     /// 1-based; tied seats share a rank.
     pub rank: u8,
     pub winner: bool,
@@ -108,6 +110,11 @@ pub trait Game: 'static {
         action: &Self::Action,
         events: &[Self::Event],
     ) -> String;
+    /// Display-ready facts derived from the state, for the table screen (the state itself when
+    /// there is nothing to derive).
+    fn view(state: &Self::State) -> serde_json::Value {
+        serde_json::to_value(state).unwrap_or_default()
+    }
     /// Catalogue entries (key, value) that an event teaches the app, kept for future games.
     fn learned(_event: &Self::Event) -> Vec<(String, serde_json::Value)> {
         Vec::new()

@@ -21,6 +21,7 @@ pub struct StoredEntry {
 pub struct AllowedAction {
     pub label: String,
     pub group: String,
+    #[specta(type = specta_typescript::Unknown)]
     pub action: Value,
 }
 
@@ -79,6 +80,9 @@ pub trait AnyTable: Send {
     }
     fn summaries(&self) -> Vec<String>;
     fn state(&self) -> Value;
+    /// The game's display view of the current state.
+    fn view(&self) -> Value;
+    fn view_after(&self, n: usize) -> Value;
     /// The current state as JSON text, for a snapshot.
     fn state_text(&self) -> String;
     fn state_after(&self, n: usize) -> Value;
@@ -236,6 +240,12 @@ where
     }
     fn state(&self) -> Value {
         to_json(self.0.state())
+    }
+    fn view(&self) -> Value {
+        G::view(self.0.state())
+    }
+    fn view_after(&self, n: usize) -> Value {
+        G::view(&self.0.state_after(n))
     }
     fn state_text(&self) -> String {
         to_text(self.0.state())

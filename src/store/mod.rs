@@ -20,7 +20,9 @@ pub enum StoreError {
     #[error("{path} was written by a newer Estate Steward (schema {found}, this version knows up to {supported}); it was left untouched — update the app")]
     Newer {
         path: String,
+        #[specta(type = f64)]
         found: i64,
+        #[specta(type = f64)]
         supported: i64,
     },
     #[error("{path} is damaged ({detail}); it was left untouched")]

@@ -13,6 +13,8 @@ fn now() -> String {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type)]
 pub struct Person {
+    /// A SQLite row id: an integer far below 2^53, so a plain TypeScript number.
+    #[specta(type = f64)]
     pub id: i64,
     pub name: String,
     pub colour: String,
@@ -21,15 +23,18 @@ pub struct Person {
 /// A game as listed in History.
 #[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
 pub struct GameRow {
+    /// A SQLite row id: an integer far below 2^53, so a plain TypeScript number.
+    #[specta(type = f64)]
     pub id: i64,
     pub game: String,
     pub status: String,
     pub started_at: String,
     pub finished_at: Option<String>,
     pub players: Vec<String>,
+    #[specta(type = f64)]
     pub actions: i64,
     /// The first-ranked player's total and title, once finished.
-    pub score: Option<i64>,
+    pub score: Option<i32>,
     pub title: Option<String>,
     pub winners: Vec<String>,
 }
@@ -269,7 +274,7 @@ impl Store {
             let results = stmt.query_map([g.id], |r| {
                 Ok((
                     r.get::<_, String>(0)?,
-                    r.get::<_, i64>(1)?,
+                    r.get::<_, i32>(1)?,
                     r.get::<_, Option<String>>(2)?,
                     r.get::<_, i64>(3)?,
                 ))
@@ -444,7 +449,7 @@ fn write_results(
             params![game_id, row.seat as i64],
             |r| r.get(0),
         )?;
-        let breakdown: Vec<(String, i64)> = sheet
+        let breakdown: Vec<(String, i32)> = sheet
             .categories
             .iter()
             .cloned()

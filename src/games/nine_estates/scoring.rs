@@ -14,7 +14,7 @@ struct Cited<T> {
 
 #[derive(Debug, Deserialize)]
 struct Band {
-    min: Option<i64>,
+    min: Option<i32>,
     title: String,
 }
 
@@ -29,9 +29,9 @@ pub struct RuleTable {
     structure_cards: Cited<u8>,
     estate_cards: Cited<u8>,
     eras: Cited<u8>,
-    points_per_structure: Cited<i64>,
-    points_per_duplicate: Cited<i64>,
-    points_per_round: Cited<i64>,
+    points_per_structure: Cited<i32>,
+    points_per_duplicate: Cited<i32>,
+    points_per_round: Cited<i32>,
     titles: Titles,
 }
 
@@ -45,7 +45,7 @@ pub fn rules() -> &'static RuleTable {
 }
 
 fn fallback() -> RuleTable {
-    let band = |min: Option<i64>, title: &str| Band {
+    let band = |min: Option<i32>, title: &str| Band {
         min,
         title: title.to_string(),
     };
@@ -80,7 +80,7 @@ impl RuleTable {
     }
     /// The rank title for a final score; anything below the lowest band (negatives too) gets
     /// the last title (product.md).
-    pub fn title(&self, total: i64) -> String {
+    pub fn title(&self, total: i32) -> String {
         self.titles
             .bands
             .iter()
@@ -93,23 +93,23 @@ impl RuleTable {
 /// The current Era's score as it stands (it is final when the Era ends).
 pub fn era_score(state: &NineState) -> EraScore {
     let t = rules();
-    let mut by_name: BTreeMap<String, i64> = BTreeMap::new();
-    let mut shields = 0i64;
+    let mut by_name: BTreeMap<String, i32> = BTreeMap::new();
+    let mut shields = 0i32;
     for s in &state.structures {
         *by_name.entry(s.name.trim().to_lowercase()).or_default() += 1;
         shields += state
             .face_def(s.card, s.face)
-            .map_or(0, |d| i64::from(d.shields));
+            .map_or(0, |d| i32::from(d.shields));
     }
     for e in state.estates.iter().filter(|e| e.era == state.era) {
         shields += state
             .catalogue
             .estate(e.card)
-            .map_or(0, |d| i64::from(d.shields));
+            .map_or(0, |d| i32::from(d.shields));
     }
-    let structures = state.structures.len() as i64 * t.points_per_structure.value;
-    let duplicates = by_name.values().map(|n| n - 1).sum::<i64>() * t.points_per_duplicate.value;
-    let rounds = i64::from(state.round) * t.points_per_round.value;
+    let structures = state.structures.len() as i32 * t.points_per_structure.value;
+    let duplicates = by_name.values().map(|n| n - 1).sum::<i32>() * t.points_per_duplicate.value;
+    let rounds = state.round as i32 * t.points_per_round.value;
     EraScore {
         era: state.era,
         structures,
@@ -121,8 +121,8 @@ pub fn era_score(state: &NineState) -> EraScore {
 }
 
 /// The score of finished Eras plus, while the game runs, the current Era so far.
-pub fn total(state: &NineState, include_current: bool) -> i64 {
-    let done: i64 = state.era_scores.iter().map(|e| e.total).sum();
+pub fn total(state: &NineState, include_current: bool) -> i32 {
+    let done: i32 = state.era_scores.iter().map(|e| e.total).sum();
     if include_current
         && state.phase != super::state::Phase::Deal
         && state.phase != super::state::Phase::Over

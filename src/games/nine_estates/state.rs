@@ -69,11 +69,11 @@ pub struct BuiltEstate {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
 pub struct EraScore {
     pub era: u8,
-    pub structures: i64,
-    pub duplicates: i64,
-    pub shields: i64,
-    pub rounds: i64,
-    pub total: i64,
+    pub structures: i32,
+    pub duplicates: i32,
+    pub shields: i32,
+    pub rounds: i32,
+    pub total: i32,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]

@@ -4,14 +4,748 @@ import { invoke as __TAURI_INVOKE } from "@tauri-apps/api/core";
 
 /** Commands */
 export const commands = {
-	/**  Returns the application's version. */
-	appInfo: () => __TAURI_INVOKE<AppInfo>("app_info"),
+	/**  Returns the application's version and the state of its database. */
+	appInfo: () => __TAURI_INVOKE<AppInfo_Serialize>("app_info"),
+	/**  The games the app hosts. */
+	gamesAvailable: () => typedError<GameInfo[], ApiError>(__TAURI_INVOKE("games_available")),
+	/**  Saved people. */
+	people: () => typedError<Person[], ApiError>(__TAURI_INVOKE("people")),
+	/**  Save a person with a colour like `#1f77b4`. */
+	addPerson: (name: string, colour: string) => typedError<Person, ApiError>(__TAURI_INVOKE("add_person", { name, colour })),
+	/**  Start a game for these people, in seat order. */
+	startGame: (game: string, personIds: number[], options: Json | null) => typedError<TableView_Serialize, ApiError>(__TAURI_INVOKE("start_game", { game, personIds, options })),
+	/**  A game's table. */
+	table: (gameId: number) => typedError<TableView_Serialize, ApiError>(__TAURI_INVOKE("table", { gameId })),
+	/**  Apply an action (the game's action JSON); answered only after it is saved. */
+	act: (gameId: number, action: Json) => typedError<TableView_Serialize, ApiError>(__TAURI_INVOKE("act", { gameId, action })),
+	/**  Take back the last action. */
+	undo: (gameId: number) => typedError<TableView_Serialize, ApiError>(__TAURI_INVOKE("undo", { gameId })),
+	/**  Put back the last undone action. */
+	redo: (gameId: number) => typedError<TableView_Serialize, ApiError>(__TAURI_INVOKE("redo", { gameId })),
+	/**  Games, newest first: "active", "finished", or all. */
+	history: (status: string | null) => typedError<GameRow_Serialize[], ApiError>(__TAURI_INVOKE("history", { status })),
+	/**  A game's record: players, breakdown and log. */
+	record: (gameId: number) => typedError<GameRecord_Serialize, ApiError>(__TAURI_INVOKE("record", { gameId })),
+	/**  The table after `step` actions of the log. */
+	replay: (gameId: number, step: number) => typedError<ReplayStep_Serialize, ApiError>(__TAURI_INVOKE("replay", { gameId, step })),
+	/**  Remembered card data of a game. */
+	catalogue: (game: string) => typedError<CatalogueEntry[], ApiError>(__TAURI_INVOKE("catalogue", { game })),
+	/**  Correct a remembered card. */
+	setCatalogueEntry: (game: string, key: string, value: Json) => typedError<null, ApiError>(__TAURI_INVOKE("set_catalogue_entry", { game, key, value })),
+	/**  Delete a game and its log. */
+	deleteGame: (gameId: number) => typedError<null, ApiError>(__TAURI_INVOKE("delete_game", { gameId })),
 };
 
 /* Types */
+/**  An active card as the table screen shows it. */
+export type ActiveCard = ActiveCard_Serialize | ActiveCard_Deserialize;
+
+/**  An active card as the table screen shows it. */
+export type ActiveCard_Deserialize = {
+	slot: Slot,
+	card: number,
+	face: Face,
+	upright: boolean,
+	tilted: boolean,
+	/**  The Structure's name, when described. */
+	name?: string | null,
+	/**  The resource on its top edge now ("Wood", "Food/Gold"), when described. */
+	offers?: string | null,
+	cost?: string | null,
+};
+
+/**  An active card as the table screen shows it. */
+export type ActiveCard_Serialize = {
+	slot: Slot,
+	card: number,
+	face: Face,
+	upright: boolean,
+	tilted: boolean,
+	/**  The Structure's name, when described. */
+	name: string | null,
+	/**  The resource on its top edge now ("Wood", "Food/Gold"), when described. */
+	offers: string | null,
+	cost: string | null,
+};
+
+/**  A legal action as JSON, for buttons. */
+export type AllowedAction = {
+	label: string,
+	group: string,
+	action: unknown,
+};
+
+/**  Every failure a client can see, typed so that it crosses IPC as data. */
+export type ApiError = 
+/**  The rules forbid the action; `rule` names the rule. */
+{ kind: "Rule"; rule: string; message: string } | 
+/**  A request field is malformed or out of range. */
+{ kind: "BadRequest"; field: string; message: string } | { kind: "NotFound"; what: string } | 
+/**  The database refused to open or failed. */
+{ kind: "Store"; error: StoreError };
+
 /**  What the shell tells the UI about itself. */
-export type AppInfo = {
+export type AppInfo = AppInfo_Serialize | AppInfo_Deserialize;
+
+/**  What the shell tells the UI about itself. */
+export type AppInfo_Deserialize = {
 	/**  The application's version (from Cargo.toml). */
 	version: string,
+	/**  Where the games are kept. */
+	db_path: string,
+	/**  Why the database could not be opened, if it could not. */
+	db_error?: ApiError | null,
 };
+
+/**  What the shell tells the UI about itself. */
+export type AppInfo_Serialize = {
+	/**  The application's version (from Cargo.toml). */
+	version: string,
+	/**  Where the games are kept. */
+	db_path: string,
+	/**  Why the database could not be opened, if it could not. */
+	db_error: ApiError | null,
+};
+
+/**  A built Estate. Its resource can be used once per Era (never reset at a round's end). */
+export type BuiltEstate = {
+	card: number,
+	row: number,
+	col: number,
+	era: number,
+	used: boolean,
+};
+
+/**  A Structure in this Era's build area. */
+export type BuiltStructure = {
+	card: number,
+	face: Face,
+	name: string,
+	/**  The round it was built in: one column of the build area per round. */
+	round: number,
+	tilted: boolean,
+};
+
+/**  A Structure card and which way round it lies (upright: its "upright" edge resource on top). */
+export type CardPos = {
+	card: number,
+	upright: boolean,
+};
+
+/**  Everything known about the cards: remembered from earlier games or described in this one. */
+export type Catalogue = Catalogue_Serialize | Catalogue_Deserialize;
+
+export type CatalogueEntry = {
+	key: string,
+	value: unknown,
+};
+
+/**  Everything known about the cards: remembered from earlier games or described in this one. */
+export type Catalogue_Deserialize = {
+	/**  Key: "card-face", e.g. "4-Square". */
+	structures?: { [key in string]: FaceDef_Deserialize },
+	/**  Key: estate card number 1–9 as a string. */
+	estates?: { [key in string]: EstateDef_Deserialize },
+};
+
+/**  Everything known about the cards: remembered from earlier games or described in this one. */
+export type Catalogue_Serialize = {
+	/**  Key: "card-face", e.g. "4-Square". */
+	structures: { [key in string]: FaceDef_Serialize },
+	/**  Key: estate card number 1–9 as a string. */
+	estates: { [key in string]: EstateDef_Serialize },
+};
+
+/**  How the cards are dealt: shuffled by the app with the recorded seed, or as the table dealt them. */
+export type Deal = Deal_Serialize | Deal_Deserialize;
+
+/**  How the cards are dealt: shuffled by the app with the recorded seed, or as the table dealt them. */
+export type Deal_Deserialize = { kind: "Shuffle" } | 
+/**
+ *  `grid`: Estate card numbers by row (Nobility, Clergy, Peasant), Era 1 only.
+ *  `deck`: Structure cards from the top.
+ */
+{ kind: "Recorded"; grid?: number[][] | null; deck: CardPos[] };
+
+/**  How the cards are dealt: shuffled by the app with the recorded seed, or as the table dealt them. */
+export type Deal_Serialize = { kind: "Shuffle" } | 
+/**
+ *  `grid`: Estate card numbers by row (Nobility, Clergy, Peasant), Era 1 only.
+ *  `deck`: Structure cards from the top.
+ */
+{ kind: "Recorded"; grid: number[][] | null; deck: CardPos[] };
+
+/**  A card on the table that the app cannot referee until it is described. */
+export type DescribeRequest = DescribeRequest_Serialize | DescribeRequest_Deserialize;
+
+/**  A card on the table that the app cannot referee until it is described. */
+export type DescribeRequest_Deserialize = {
+	/**  "Structure" or "Estate". */
+	kind: string,
+	card: number,
+	face?: Face | null,
+	/**  Where it lies, in words ("the centre card", "Clergy row, column 2"). */
+	place: string,
+};
+
+/**  A card on the table that the app cannot referee until it is described. */
+export type DescribeRequest_Serialize = {
+	/**  "Structure" or "Estate". */
+	kind: string,
+	card: number,
+	face: Face | null,
+	/**  Where it lies, in words ("the centre card", "Clergy row, column 2"). */
+	place: string,
+};
+
+export type Described = Described_Serialize | Described_Deserialize;
+
+export type Described_Deserialize = { kind: "Structure"; card: number; face: Face; def: FaceDef_Deserialize } | { kind: "Estate"; card: number; def: EstateDef_Deserialize };
+
+export type Described_Serialize = { kind: "Structure"; card: number; face: Face; def: FaceDef_Serialize } | { kind: "Estate"; card: number; def: EstateDef_Serialize };
+
+/**  A card on the discard pile (rounded side up), tilted once its resource has been used. */
+export type DiscardCard = {
+	card: number,
+	upright: boolean,
+	tilted: boolean,
+};
+
+/**  One Era's score, line by line as the rulebook lists it (lines 95–98). */
+export type EraScore = {
+	era: number,
+	structures: number,
+	duplicates: number,
+	shields: number,
+	rounds: number,
+	total: number,
+};
+
+/**  An Estate card. */
+export type EstateDef = EstateDef_Serialize | EstateDef_Deserialize;
+
+/**  An Estate card. */
+export type EstateDef_Deserialize = {
+	name: string,
+	cost: Resource[],
+	requires?: string[],
+	provides: Resource[],
+	shields?: number,
+};
+
+/**  An Estate card. */
+export type EstateDef_Serialize = {
+	name: string,
+	cost: Resource[],
+	requires: string[],
+	provides: Resource[],
+	shields: number,
+};
+
+export type EstateSlot = {
+	card: number,
+	status: EstateStatus,
+};
+
+export type EstateStatus = "Available" | "Built" | 
+/**  Discarded because an Estate in its row or column was built (line 71). */
+"Removed";
+
+/**  The three rows of the Estate grid, Nobility at the top (setup step 1). */
+export type EstateType = "Peasant" | "Clergy" | "Nobility";
+
+/**
+ *  Which side of a Structure card is up. The deck and the centre show the square-cornered side;
+ *  a card flipped onto the discard pile shows the rounded side (lines 27, 48).
+ */
+export type Face = "Square" | "Round";
+
+/**  One side of a Structure card. */
+export type FaceDef = FaceDef_Serialize | FaceDef_Deserialize;
+
+/**  One side of a Structure card. */
+export type FaceDef_Deserialize = {
+	/**  The Structure printed on this side. */
+	structure: string,
+	cost: Resource[],
+	/**  Structures that must already be in the build area (line 58). */
+	requires?: string[],
+	/**  What the Structure provides once built. */
+	provides: Resource[],
+	shields?: number,
+	/**
+	 *  The resource at the top edge when the card is upright, and at the other edge (the top
+	 *  edge once the card is rotated 180°).
+	 */
+	upright: Resource[],
+	rotated: Resource[],
+};
+
+/**  One side of a Structure card. */
+export type FaceDef_Serialize = {
+	/**  The Structure printed on this side. */
+	structure: string,
+	cost: Resource[],
+	/**  Structures that must already be in the build area (line 58). */
+	requires: string[],
+	/**  What the Structure provides once built. */
+	provides: Resource[],
+	shields: number,
+	/**
+	 *  The resource at the top edge when the card is upright, and at the other edge (the top
+	 *  edge once the card is rotated 180°).
+	 */
+	upright: Resource[],
+	rotated: Resource[],
+};
+
+/**  A game the app can host. */
+export type GameInfo = {
+	id: string,
+	name: string,
+	min_players: number,
+	max_players: number,
+	solo: boolean,
+	default_options: unknown,
+};
+
+/**  A finished or running game as the Game record screen shows it. */
+export type GameRecord = GameRecord_Serialize | GameRecord_Deserialize;
+
+/**  A finished or running game as the Game record screen shows it. */
+export type GameRecord_Deserialize = {
+	summary: GameRow_Deserialize,
+	seats: Seat[],
+	seed: string,
+	options: unknown,
+	score: Scoresheet_Deserialize,
+	log: string[],
+};
+
+/**  A finished or running game as the Game record screen shows it. */
+export type GameRecord_Serialize = {
+	summary: GameRow_Serialize,
+	seats: Seat[],
+	seed: string,
+	options: unknown,
+	score: Scoresheet_Serialize,
+	log: string[],
+};
+
+/**  A game as listed in History. */
+export type GameRow = GameRow_Serialize | GameRow_Deserialize;
+
+/**  A game as listed in History. */
+export type GameRow_Deserialize = {
+	/**  A SQLite row id: an integer far below 2^53, so a plain TypeScript number. */
+	id: number | null,
+	game: string,
+	status: string,
+	started_at: string,
+	finished_at?: string | null,
+	players: string[],
+	actions: number | null,
+	/**  The first-ranked player's total and title, once finished. */
+	score?: number | null,
+	title?: string | null,
+	winners: string[],
+};
+
+/**  A game as listed in History. */
+export type GameRow_Serialize = {
+	/**  A SQLite row id: an integer far below 2^53, so a plain TypeScript number. */
+	id: number | null,
+	game: string,
+	status: string,
+	started_at: string,
+	finished_at: string | null,
+	players: string[],
+	actions: number | null,
+	/**  The first-ranked player's total and title, once finished. */
+	score: number | null,
+	title: string | null,
+	winners: string[],
+};
+
+/**  An Estate in the grid as the table screen shows it. */
+export type GridEstate = GridEstate_Serialize | GridEstate_Deserialize;
+
+/**  An Estate in the grid as the table screen shows it. */
+export type GridEstate_Deserialize = {
+	row: number,
+	col: number,
+	card: number,
+	kind: EstateType,
+	status: EstateStatus,
+	name: string,
+	cost?: string | null,
+	shields?: number | null,
+};
+
+/**  An Estate in the grid as the table screen shows it. */
+export type GridEstate_Serialize = {
+	row: number,
+	col: number,
+	card: number,
+	kind: EstateType,
+	status: EstateStatus,
+	name: string,
+	cost: string | null,
+	shields: number | null,
+};
+
+/**  Any JSON value from the UI (a game's action or options); the game checks its shape. */
+export type Json = unknown;
+
+export type NineAction = NineAction_Serialize | NineAction_Deserialize;
+
+export type NineAction_Deserialize = { type: "Deal"; deal: Deal_Deserialize } | 
+/**  Enter (or correct) what a card shows; kept in the catalogue. */
+{ type: "Describe"; card: Described_Deserialize } | 
+/**  Setup step 3: choose which resource of the first card is on top. */
+{ type: "TurnFirstCard" } | 
+/**  Use the end-of-round choice: rotate the deck's top card 180°. */
+{ type: "RotateTopCard" } | { type: "Build"; target: Target; payment: Pay[] } | { type: "Pass" } | { type: "ChooseRoundEnd"; choice: RoundChoice_Deserialize } | { type: "EndEra" };
+
+export type NineAction_Serialize = { type: "Deal"; deal: Deal_Serialize } | 
+/**  Enter (or correct) what a card shows; kept in the catalogue. */
+{ type: "Describe"; card: Described_Serialize } | 
+/**  Setup step 3: choose which resource of the first card is on top. */
+{ type: "TurnFirstCard" } | 
+/**  Use the end-of-round choice: rotate the deck's top card 180°. */
+{ type: "RotateTopCard" } | { type: "Build"; target: Target; payment: Pay[] } | { type: "Pass" } | { type: "ChooseRoundEnd"; choice: RoundChoice_Serialize } | { type: "EndEra" };
+
+export type NineEvent = NineEvent_Serialize | NineEvent_Deserialize;
+
+export type NineEvent_Deserialize = { type: "Dealt"; grid?: number[][] | null; deck: CardPos[] } | { type: "Described"; card: Described_Deserialize } | { type: "FirstCardTurned" } | { type: "TopCardRotated" } | { type: "StructureBuilt"; slot: Slot; card: number; face: Face; name: string } | { type: "EstateBuilt"; row: number; col: number; card: number } | 
+/**  The sources used, other than the card being built. */
+{ type: "Paid"; sources: Source[] } | { type: "Passed" } | { type: "TurnEnded" } | { type: "RoundEnded" } | { type: "DeckReordered"; deck: CardPos[] } | { type: "DeckRotated" } | { type: "RotateOneGranted" } | { type: "RoundStarted" } | { type: "EraEnded"; score: EraScore };
+
+export type NineEvent_Serialize = { type: "Dealt"; grid: number[][] | null; deck: CardPos[] } | { type: "Described"; card: Described_Serialize } | { type: "FirstCardTurned" } | { type: "TopCardRotated" } | { type: "StructureBuilt"; slot: Slot; card: number; face: Face; name: string } | { type: "EstateBuilt"; row: number; col: number; card: number } | 
+/**  The sources used, other than the card being built. */
+{ type: "Paid"; sources: Source[] } | { type: "Passed" } | { type: "TurnEnded" } | { type: "RoundEnded" } | { type: "DeckReordered"; deck: CardPos[] } | { type: "DeckRotated" } | { type: "RotateOneGranted" } | { type: "RoundStarted" } | { type: "EraEnded"; score: EraScore };
+
+/**  Options: the catalogue of card contents known when the game starts (recorded with the game). */
+export type NineOptions = NineOptions_Serialize | NineOptions_Deserialize;
+
+/**  Options: the catalogue of card contents known when the game starts (recorded with the game). */
+export type NineOptions_Deserialize = {
+	catalogue?: Catalogue_Deserialize,
+};
+
+/**  Options: the catalogue of card contents known when the game starts (recorded with the game). */
+export type NineOptions_Serialize = {
+	catalogue: Catalogue_Serialize,
+};
+
+export type NineState = NineState_Serialize | NineState_Deserialize;
+
+export type NineState_Deserialize = {
+	catalogue: Catalogue_Deserialize,
+	phase: Phase,
+	era: number,
+	/**  Rounds started in this Era (the one being played counts). */
+	round: number,
+	/**  Turns taken in this Era. */
+	turn: number,
+	/**  Estate cards by grid position; row 0 Nobility, 1 Clergy, 2 Peasant. Empty until dealt. */
+	grid: EstateSlot[][],
+	/**  The deck; index 0 is its top card, the left active card. */
+	deck: CardPos[],
+	/**  The centre active card, slid off the deck. */
+	centre?: CardPos | null,
+	/**  The discard pile; the last card is its top, the right active card. */
+	discard: DiscardCard[],
+	structures: BuiltStructure[],
+	estates: BuiltEstate[],
+	era_scores: EraScore[],
+	/**  Setup step 3: the first card's resource may still be chosen. */
+	may_orient_first: boolean,
+	/**  The end-of-round choice "rotate one card in the deck next round" is unused this round. */
+	may_rotate_one: boolean,
+};
+
+export type NineState_Serialize = {
+	catalogue: Catalogue_Serialize,
+	phase: Phase,
+	era: number,
+	/**  Rounds started in this Era (the one being played counts). */
+	round: number,
+	/**  Turns taken in this Era. */
+	turn: number,
+	/**  Estate cards by grid position; row 0 Nobility, 1 Clergy, 2 Peasant. Empty until dealt. */
+	grid: EstateSlot[][],
+	/**  The deck; index 0 is its top card, the left active card. */
+	deck: CardPos[],
+	/**  The centre active card, slid off the deck. */
+	centre: CardPos | null,
+	/**  The discard pile; the last card is its top, the right active card. */
+	discard: DiscardCard[],
+	structures: BuiltStructure[],
+	estates: BuiltEstate[],
+	era_scores: EraScore[],
+	/**  Setup step 3: the first card's resource may still be chosen. */
+	may_orient_first: boolean,
+	/**  The end-of-round choice "rotate one card in the deck next round" is unused this round. */
+	may_rotate_one: boolean,
+};
+
+/**
+ *  Derived, display-ready facts for the Nine Estates table (computed by the core so that the UI
+ *  only displays).
+ */
+export type NineView = NineView_Serialize | NineView_Deserialize;
+
+/**
+ *  Derived, display-ready facts for the Nine Estates table (computed by the core so that the UI
+ *  only displays).
+ */
+export type NineView_Deserialize = {
+	phase: Phase,
+	era: number,
+	round: number,
+	turn: number,
+	deck_left: number,
+	discard_count: number,
+	active: ActiveCard_Deserialize[],
+	grid: GridEstate_Deserialize[],
+	/**  The build area, by round (one column per round). */
+	structures: BuiltStructure[],
+	estates: string[],
+	undescribed: DescribeRequest_Deserialize[],
+	era_scores: EraScore[],
+	/**  This Era's score so far (while an Era is being played). */
+	current_era?: EraScore | null,
+	total: number,
+	title?: string | null,
+};
+
+/**
+ *  Derived, display-ready facts for the Nine Estates table (computed by the core so that the UI
+ *  only displays).
+ */
+export type NineView_Serialize = {
+	phase: Phase,
+	era: number,
+	round: number,
+	turn: number,
+	deck_left: number,
+	discard_count: number,
+	active: ActiveCard_Serialize[],
+	grid: GridEstate_Serialize[],
+	/**  The build area, by round (one column per round). */
+	structures: BuiltStructure[],
+	estates: string[],
+	undescribed: DescribeRequest_Serialize[],
+	era_scores: EraScore[],
+	/**  This Era's score so far (while an Era is being played). */
+	current_era: EraScore | null,
+	total: number,
+	title: string | null,
+};
+
+/**  One resource taken from one card. */
+export type Pay = {
+	from: Source,
+	resource: Resource,
+};
+
+export type Person = {
+	/**  A SQLite row id: an integer far below 2^53, so a plain TypeScript number. */
+	id: number | null,
+	name: string,
+	colour: string,
+};
+
+export type Phase = 
+/**  Waiting for the Structure deck (and in Era 1 the Estate grid) to be dealt. */
+"Deal" | 
+/**  Turns are being played. */
+"Playing" | 
+/**  The deck ran out: waiting for the end-of-round choice. */
+"RoundEnd" | "Over";
+
+/**  The table as it stood after `step` actions of the log. */
+export type ReplayStep = ReplayStep_Serialize | ReplayStep_Deserialize;
+
+/**  The table as it stood after `step` actions of the log. */
+export type ReplayStep_Deserialize = {
+	step: number,
+	steps: number,
+	/**  The action that led here (none at step 0). */
+	summary?: string | null,
+	state: unknown,
+	view: unknown,
+	score: Scoresheet_Deserialize,
+};
+
+/**  The table as it stood after `step` actions of the log. */
+export type ReplayStep_Serialize = {
+	step: number,
+	steps: number,
+	/**  The action that led here (none at step 0). */
+	summary: string | null,
+	state: unknown,
+	view: unknown,
+	score: Scoresheet_Serialize,
+};
+
+/**  Rulebook 001 line 56: the resources a cost may ask for. */
+export type Resource = "Food" | "Wood" | "Stone" | "Ore" | "Gold" | "WorkCrew";
+
+/**  The three end-of-round choices (lines 81–85). */
+export type RoundChoice = RoundChoice_Serialize | RoundChoice_Deserialize;
+
+/**  The three end-of-round choices (lines 81–85). */
+export type RoundChoice_Deserialize = 
+/**  Shuffle the deck without rotating or flipping; `order` records a physical shuffle. */
+{ kind: "Shuffle"; order?: number[] | null } | 
+/**  Rotate the whole deck 180° to use the other resources. */
+{ kind: "RotateAll" } | 
+/**  Next round, one card in the deck may be rotated. */
+{ kind: "RotateOneNextRound" };
+
+/**  The three end-of-round choices (lines 81–85). */
+export type RoundChoice_Serialize = 
+/**  Shuffle the deck without rotating or flipping; `order` records a physical shuffle. */
+{ kind: "Shuffle"; order: number[] | null } | 
+/**  Rotate the whole deck 180° to use the other resources. */
+{ kind: "RotateAll" } | 
+/**  Next round, one card in the deck may be rotated. */
+{ kind: "RotateOneNextRound" };
+
+/**  One seat's line on a scoresheet. */
+export type ScoreRow = ScoreRow_Serialize | ScoreRow_Deserialize;
+
+/**  One seat's line on a scoresheet. */
+export type ScoreRow_Deserialize = {
+	seat: number,
+	name: string,
+	/**  One value per category, in the order of `Scoresheet::categories`. */
+	breakdown: number[],
+	total: number,
+	/**  1-based; tied seats share a rank. */
+	rank: number,
+	winner: boolean,
+	title?: string | null,
+};
+
+/**  One seat's line on a scoresheet. */
+export type ScoreRow_Serialize = {
+	seat: number,
+	name: string,
+	/**  One value per category, in the order of `Scoresheet::categories`. */
+	breakdown: number[],
+	total: number,
+	/**  1-based; tied seats share a rank. */
+	rank: number,
+	winner: boolean,
+	title: string | null,
+};
+
+/**  Scores as they stand (`final_` is true once the game is over). */
+export type Scoresheet = Scoresheet_Serialize | Scoresheet_Deserialize;
+
+/**  Scores as they stand (`final_` is true once the game is over). */
+export type Scoresheet_Deserialize = {
+	categories: string[],
+	rows: ScoreRow_Deserialize[],
+	final: boolean,
+};
+
+/**  Scores as they stand (`final_` is true once the game is over). */
+export type Scoresheet_Serialize = {
+	categories: string[],
+	rows: ScoreRow_Serialize[],
+	final: boolean,
+};
+
+/**  A person sitting at the table, in seat order. */
+export type Seat = {
+	/**  A SQLite row id: an integer far below 2^53, so a plain TypeScript number. */
+	person_id: number | null,
+	name: string,
+	colour: string,
+};
+
+/**  An active card position (lines 44–46). */
+export type Slot = 
+/**  The just-revealed top card of the deck. */
+"Left" | 
+/**  The card slid off the deck. */
+"Centre" | 
+/**  The top card of the discard pile. */
+"Discard";
+
+/**  A card that provides one resource towards a cost. */
+export type Source = { kind: "Left" } | { kind: "Centre" } | { kind: "Discard" } | 
+/**  A Structure in the build area, by its position there. */
+{ kind: "Structure"; index: number } | 
+/**  A built Estate, by its position in the list of built Estates. */
+{ kind: "Estate"; index: number };
+
+/**  Why the store refused or failed. */
+export type StoreError = { kind: "NotOurs"; path: string; reason: string } | { kind: "Newer"; path: string; found: number | null; supported: number | null } | { kind: "Corrupt"; path: string; detail: string } | { kind: "NotFound"; what: string } | { kind: "Invalid"; field: string; message: string } | { kind: "Sql"; message: string };
+
+/**  Everything the table screen shows. */
+export type TableView = TableView_Serialize | TableView_Deserialize;
+
+/**  Everything the table screen shows. */
+export type TableView_Deserialize = {
+	/**  A SQLite row id: an integer far below 2^53, so a plain TypeScript number. */
+	game_id: number | null,
+	game: string,
+	game_name: string,
+	seats: Seat[],
+	/**  The game's own state (its shape is the game's `State` type). */
+	state: unknown,
+	/**  Display-ready facts for the table screen (the game's view type, e.g. `NineView`). */
+	view: unknown,
+	allowed: AllowedAction[],
+	/**  One line per accepted action, oldest first. */
+	log: string[],
+	/**  What undo would take back, and what redo would put back. */
+	undo?: string | null,
+	redo?: string | null,
+	score: Scoresheet_Deserialize,
+	over: boolean,
+	/**  What the last request did ("Undid: …"). */
+	message?: string | null,
+};
+
+/**  Everything the table screen shows. */
+export type TableView_Serialize = {
+	/**  A SQLite row id: an integer far below 2^53, so a plain TypeScript number. */
+	game_id: number | null,
+	game: string,
+	game_name: string,
+	seats: Seat[],
+	/**  The game's own state (its shape is the game's `State` type). */
+	state: unknown,
+	/**  Display-ready facts for the table screen (the game's view type, e.g. `NineView`). */
+	view: unknown,
+	allowed: AllowedAction[],
+	/**  One line per accepted action, oldest first. */
+	log: string[],
+	/**  What undo would take back, and what redo would put back. */
+	undo: string | null,
+	redo: string | null,
+	score: Scoresheet_Serialize,
+	over: boolean,
+	/**  What the last request did ("Undid: …"). */
+	message: string | null,
+};
+
+/**  What to build. */
+export type Target = { kind: "Structure"; slot: Slot } | { kind: "Estate"; row: number; col: number };
+
+/* Tauri Specta runtime */
+async function typedError<T, E>(result: Promise<T>): Promise<{ status: "ok"; data: T } | { status: "error"; error: E }> {
+    try {
+        return { status: "ok", data: await result };
+    } catch (e) {
+        if (e instanceof Error) throw e;
+        return { status: "error", error: e as any };
+    }
+}
 
