@@ -744,14 +744,32 @@ fn card_descriptions_are_checked() {
 #[test]
 fn the_view_asks_for_the_cards_it_cannot_referee_yet() {
     let mut s = new_session(Default::default());
-    act(&mut s, NineAction::Deal { deal: recorded_deal() });
+    act(
+        &mut s,
+        NineAction::Deal {
+            deal: recorded_deal(),
+        },
+    );
     let v = estate_steward::games::nine_estates::view(s.state());
     let places: Vec<&str> = v.undescribed.iter().map(|d| d.place.as_str()).collect();
-    assert!(places.contains(&"the centre card") && places.contains(&"the left card"), "{places:?}");
-    assert_eq!(v.undescribed.iter().filter(|d| d.kind == "Estate").count(), 9);
-    act(&mut s, describe(1, Face::Square, described(&catalogue(), 1, Face::Square)));
+    assert!(
+        places.contains(&"the centre card") && places.contains(&"the left card"),
+        "{places:?}"
+    );
+    assert_eq!(
+        v.undescribed.iter().filter(|d| d.kind == "Estate").count(),
+        9
+    );
+    act(
+        &mut s,
+        describe(1, Face::Square, described(&catalogue(), 1, Face::Square)),
+    );
     let v = estate_steward::games::nine_estates::view(s.state());
     assert!(!v.undescribed.iter().any(|d| d.place == "the centre card"));
-    let centre = v.active.iter().find(|a| a.slot == Slot::Centre).map(|a| a.offers.clone());
+    let centre = v
+        .active
+        .iter()
+        .find(|a| a.slot == Slot::Centre)
+        .map(|a| a.offers.clone());
     assert_eq!(centre, Some(Some("Wood".to_string())));
 }

@@ -79,15 +79,19 @@ pub fn run() {
     }
     let state = commands::AppState::new(path.display().to_string(), steward);
 
-    tauri::Builder::default()
+    let result = tauri::Builder::default()
         .manage(state)
         .invoke_handler(builder.invoke_handler())
         .setup(move |app| {
             builder.mount_events(app);
             Ok(())
         })
-        .run(tauri::generate_context!())
-        .expect("error while running the Estate Steward application");
+        .run(tauri::generate_context!());
+    if let Err(e) = result {
+        // No window could be opened (no display, missing WebKit …): say why, no panic trace.
+        eprintln!("estate-steward: cannot run the application: {e}");
+        std::process::exit(1);
+    }
 }
 
 #[cfg(test)]
