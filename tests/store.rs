@@ -311,3 +311,27 @@ fn bad_requests_get_clear_errors_and_change_nothing() {
     assert_eq!(after.log, before.log);
     let _: Value = after.state;
 }
+
+#[test]
+fn a_remembered_card_can_be_corrected_and_nonsense_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = opened(&temp_db(&dir));
+    let good =
+        json!({"name": "Abbey", "cost": ["Stone", "Wood"], "provides": ["Stone"], "shields": 3});
+    ok(s.set_catalogue_entry("nine-estates", "estate:5", good));
+    let entries = ok(s.catalogue("nine-estates"));
+    assert_eq!(entries.len(), 1);
+    assert_eq!(entries[0].value["name"], "Abbey");
+    let not_a_card = s.set_catalogue_entry("nine-estates", "estate:5", json!({"name": 3}));
+    assert!(
+        matches!(not_a_card, Err(ApiError::BadRequest { .. })),
+        "{not_a_card:?}"
+    );
+    let unknown_key = s.set_catalogue_entry("nine-estates", "dragon:1", json!({}));
+    assert!(matches!(unknown_key, Err(ApiError::BadRequest { .. })));
+    assert_eq!(
+        ok(s.catalogue("nine-estates"))[0].value["name"],
+        "Abbey",
+        "refusals kept the entry"
+    );
+}
