@@ -3,6 +3,7 @@
 
 use super::game::{Descriptor, Game, RuleError, Scoresheet, Seat};
 use super::session::{Entry, Session};
+use crate::games::estates::TheEstates;
 use crate::games::nine_estates::NineEstates;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -281,10 +282,11 @@ where
 }
 
 static NINE_ESTATES: Kind<NineEstates> = Kind(PhantomData);
+static THE_ESTATES: Kind<TheEstates> = Kind(PhantomData);
 
 /// Every game the app hosts. Adding a game means adding one line here.
 pub fn registry() -> &'static [&'static dyn GameKind] {
-    static ALL: [&'static dyn GameKind; 1] = [&NINE_ESTATES];
+    static ALL: [&'static dyn GameKind; 2] = [&NINE_ESTATES, &THE_ESTATES];
     &ALL
 }
 

@@ -1,3 +1,4 @@
 //! The games Estate Steward hosts, one module each, registered in `engine::registry`.
 
+pub mod estates;
 pub mod nine_estates;
