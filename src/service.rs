@@ -74,7 +74,8 @@ pub struct TableView {
     pub game: String,
     pub game_name: String,
     pub seats: Vec<Seat>,
-    /// The game's own state (its shape is the game's `State` type).
+    /// The game's own state (its shape is the game's `State` type); null while a game with
+    /// secrets (hidden money) is running, so that nothing private reaches the shared screen.
     #[specta(type = specta_typescript::Unknown)]
     pub state: Value,
     /// Display-ready facts for the table screen (the game's view type, e.g. `NineView`).
@@ -294,7 +295,11 @@ impl Steward {
             game: d.id.into(),
             game_name: d.name.into(),
             seats: table.seats().to_vec(),
-            state: table.state(),
+            state: if table.has_secrets() && !table.is_over() {
+                Value::Null
+            } else {
+                table.state()
+            },
             view: table.view(),
             allowed: table.allowed(),
             log: table.summaries(),
@@ -370,6 +375,18 @@ impl Steward {
         self.view(id, Some(format!("Redid: {summary}")))
     }
 
+    /// What one seat alone may see (their money in The Estates), for a deliberate peek.
+    pub fn peek(&mut self, id: i64, seat: u8) -> Result<Value, ApiError> {
+        let table = self.table(id)?;
+        if usize::from(seat) >= table.seats().len() {
+            return Err(ApiError::BadRequest {
+                field: "seat".into(),
+                message: format!("the game has {} seats", table.seats().len()),
+            });
+        }
+        Ok(table.private_view(seat).unwrap_or(Value::Null))
+    }
+
     /// Games, newest first; `status` is "active" or "finished" (all when none).
     pub fn history(&self, status: Option<&str>) -> Result<Vec<GameRow>, ApiError> {
         if let Some(s) = status {
@@ -420,11 +437,16 @@ impl Steward {
         } else {
             table.summaries().get(step as usize - 1).cloned()
         };
+        let hidden = table.has_secrets() && !table.is_over();
         Ok(ReplayStep {
             step,
             steps,
             summary,
-            state: table.state_after(step as usize),
+            state: if hidden {
+                Value::Null
+            } else {
+                table.state_after(step as usize)
+            },
             view: table.view_after(step as usize),
             score: named(table.score_after(step as usize), table.seats()),
         })

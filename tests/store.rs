@@ -335,3 +335,35 @@ fn a_remembered_card_can_be_corrected_and_nonsense_is_refused() {
         "refusals kept the entry"
     );
 }
+
+#[test]
+fn hidden_money_never_reaches_the_shared_view_until_the_game_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = opened(&temp_db(&dir));
+    let ids: Vec<i64> = ["Ana", "Bo", "Cy"]
+        .iter()
+        .map(|n| ok(s.add_person(n, "#123456")).id)
+        .collect();
+    let v = ok(s.start_game("the-estates", &ids, None, Some(4)));
+    let id = v.game_id;
+    ok(s.act(id, &json!({"type": "Setup", "setup": {"kind": "Draw"}})));
+    ok(s.act(id, &json!({"type": "Stash"})));
+    let v = ok(s.view(id, None));
+    assert!(
+        v.state.is_null(),
+        "the raw state (with money) is withheld while the game runs"
+    );
+    let shown = serde_json::to_string(&(&v.view, &v.allowed, &v.log)).unwrap();
+    for secret in ["cash", "purses", "cash_box"] {
+        assert!(
+            !shown.contains(secret),
+            "'{secret}' leaked into the shared view: {shown}"
+        );
+    }
+    assert!(ok(s.replay(id, 2)).state.is_null());
+    let auctioneer = v.view["auctioneer"].as_u64().unwrap() as u8;
+    let purse = ok(s.peek(id, auctioneer));
+    assert_eq!(purse["cash"], 11);
+    assert_eq!(purse["cash_box"], 1);
+    assert!(matches!(s.peek(id, 7), Err(ApiError::BadRequest { .. })));
+}

@@ -18,8 +18,9 @@ use specta::Type;
 use std::sync::Mutex;
 use tauri::State;
 
-/// Any JSON value from the UI (a game's action or options); the game checks its shape.
-#[derive(Debug, Clone, Deserialize, Type)]
+/// Any JSON value crossing IPC (a game's action or options, a private view); the game checks
+/// its shape.
+#[derive(Debug, Clone, Serialize, Deserialize, Type)]
 #[serde(transparent)]
 pub struct Json(#[specta(type = specta_typescript::Unknown)] pub Value);
 
@@ -121,6 +122,13 @@ pub fn table(state: State<'_, AppState>, game_id: i32) -> Result<TableView, ApiE
 #[specta::specta]
 pub fn act(state: State<'_, AppState>, game_id: i32, action: Json) -> Result<TableView, ApiError> {
     state.with(|s| s.act(i64::from(game_id), &action.0))
+}
+
+/// What only one seat may see (their money in The Estates): for a deliberate peek.
+#[tauri::command]
+#[specta::specta]
+pub fn peek(state: State<'_, AppState>, game_id: i32, seat: u8) -> Result<Json, ApiError> {
+    state.with(|s| s.peek(i64::from(game_id), seat)).map(Json)
 }
 
 /// Take back the last action.

@@ -20,6 +20,7 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             commands::start_game,
             commands::table,
             commands::act,
+            commands::peek,
             commands::undo,
             commands::redo,
             commands::history,
@@ -35,6 +36,8 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
         .typ::<NineEvent>()
         .typ::<NineOptions>()
         .typ::<NineView>()
+        .typ::<estate_steward::games::estates::EstatesView>()
+        .typ::<estate_steward::games::estates::EstatesAction>()
 }
 
 /// Where the database lives: `--db PATH` on the command line, else `$ESTATE_STEWARD_DB`, else

@@ -68,6 +68,8 @@ enum Command {
     /// Read actions from standard input, one per line (JSON, `pick N`, `undo`, `redo`), and
     /// print `ack <log length> <summary>` after each is committed.
     Stream { id: i64 },
+    /// Show what only one seat may see (their money in The Estates); seats count from 1.
+    Peek { id: i64, seat: u8 },
     /// Take back the last action.
     Undo { id: i64 },
     /// Put back the last undone action.
@@ -312,6 +314,16 @@ fn run(cli: Cli) -> Result<(), ApiError> {
             print(json, &v, || table_text(&v));
         }
         Command::Stream { id } => stream(&mut steward, id)?,
+        Command::Peek { id, seat } => {
+            let Some(index) = seat.checked_sub(1) else {
+                return Err(ApiError::BadRequest {
+                    field: "seat".into(),
+                    message: "seats count from 1".into(),
+                });
+            };
+            let v = steward.peek(id, index)?;
+            print(json, &v, || v.to_string());
+        }
         Command::Undo { id } => {
             let v = steward.undo(id)?;
             print(json, &v, || table_text(&v));

@@ -115,6 +115,15 @@ pub trait Game: 'static {
     fn view(state: &Self::State) -> serde_json::Value {
         serde_json::to_value(state).unwrap_or_default()
     }
+    /// What only `seat` may see (e.g. their money), shown when they ask to peek.
+    fn private_view(_state: &Self::State, _seat: u8) -> Option<serde_json::Value> {
+        None
+    }
+    /// True when the state holds secrets: clients then get only `view`, never the raw state,
+    /// until the game is over.
+    fn has_secrets() -> bool {
+        false
+    }
     /// Catalogue entries (key, value) that an event teaches the app, kept for future games.
     fn learned(_event: &Self::Event) -> Vec<(String, serde_json::Value)> {
         Vec::new()

@@ -83,6 +83,9 @@ pub trait AnyTable: Send {
     fn state(&self) -> Value;
     /// The game's display view of the current state.
     fn view(&self) -> Value;
+    /// What one seat alone may see.
+    fn private_view(&self, seat: u8) -> Option<Value>;
+    fn has_secrets(&self) -> bool;
     fn view_after(&self, n: usize) -> Value;
     /// The current state as JSON text, for a snapshot.
     fn state_text(&self) -> String;
@@ -244,6 +247,12 @@ where
     }
     fn view(&self) -> Value {
         G::view(self.0.state())
+    }
+    fn private_view(&self, seat: u8) -> Option<Value> {
+        G::private_view(self.0.state(), seat)
+    }
+    fn has_secrets(&self) -> bool {
+        G::has_secrets()
     }
     fn view_after(&self, n: usize) -> Value {
         G::view(&self.0.state_after(n))

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// A floor cube: its colour (index into the rule table's colours) and printed number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, specta::Type)]
+#[serde(rename = "EstatesCube")]
 pub struct Cube {
     pub colour: u8,
     pub value: u8,
@@ -13,6 +14,7 @@ pub struct Cube {
 
 /// A building: stacked floor cubes from the ground up, and its rooftop once it is complete.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+#[serde(rename = "EstatesBuilding")]
 pub struct Building {
     pub cubes: Vec<Cube>,
     pub rooftop: Option<u8>,
@@ -20,6 +22,7 @@ pub struct Building {
 
 /// A building permit placed in a row: its printed value and whether it lengthens the row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+#[serde(rename = "EstatesPermit")]
 pub struct Permit {
     pub value: u8,
     pub lengthen: bool,
@@ -37,6 +40,7 @@ impl Permit {
 
 /// One development row, its lots counted from the street toward the river.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+#[serde(rename = "EstatesRow")]
 pub struct Row {
     pub buildings: Vec<Building>,
     pub permits: Vec<Permit>,
@@ -44,6 +48,7 @@ pub struct Row {
 
 /// Where a one-off piece (a permit, the mayor, the cancel cube) is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+#[serde(rename = "EstatesWhereabouts")]
 pub enum Whereabouts {
     Available,
     Placed,
@@ -54,6 +59,7 @@ pub enum Whereabouts {
 /// A piece as it is auctioned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
 #[serde(tag = "kind")]
+#[serde(rename = "EstatesPiece")]
 pub enum Piece {
     Cube { cube: Cube },
     Rooftop { value: u8 },
@@ -64,6 +70,7 @@ pub enum Piece {
 
 /// One player's answer in an auction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+#[serde(rename = "EstatesBid")]
 pub struct Bid {
     pub seat: u8,
     /// None: passed.
@@ -72,6 +79,7 @@ pub struct Bid {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
 #[serde(tag = "kind")]
+#[serde(rename = "EstatesPhase")]
 pub enum Phase {
     /// The cube market and first auctioneer are not set yet.
     Setup,
@@ -100,6 +108,7 @@ pub enum Phase {
 
 /// Money and certificates of one seat. Cash is hidden on the shared screen.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+#[serde(rename = "EstatesPurse")]
 pub struct Purse {
     pub cash: u32,
     pub cash_box: u32,

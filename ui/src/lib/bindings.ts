@@ -18,6 +18,8 @@ export const commands = {
 	table: (gameId: number) => typedError<TableView_Serialize, ApiError>(__TAURI_INVOKE("table", { gameId })),
 	/**  Apply an action (the game's action JSON); answered only after it is saved. */
 	act: (gameId: number, action: Json) => typedError<TableView_Serialize, ApiError>(__TAURI_INVOKE("act", { gameId, action })),
+	/**  What only one seat may see (their money in The Estates): for a deliberate peek. */
+	peek: (gameId: number, seat: number) => typedError<Json, ApiError>(__TAURI_INVOKE("peek", { gameId, seat })),
 	/**  Take back the last action. */
 	undo: (gameId: number) => typedError<TableView_Serialize, ApiError>(__TAURI_INVOKE("undo", { gameId })),
 	/**  Put back the last undone action. */
@@ -254,6 +256,186 @@ export type EstateStatus = "Available" | "Built" |
 /**  The three rows of the Estate grid, Nobility at the top (setup step 1). */
 export type EstateType = "Peasant" | "Clergy" | "Nobility";
 
+export type EstatesAction = { type: "Setup"; setup: EstatesSetup } | 
+/**  Hide one check in the cash box (before choosing a piece). */
+{ type: "Stash" } | { type: "Choose"; choice: EstatesChoice } | { type: "Bid"; amount: number } | { type: "Pass" } | 
+/**  The auctioneer gives the piece to the high bidder, who pays the auctioneer. */
+{ type: "Sell" } | 
+/**  The auctioneer keeps the piece and pays the high bid to the high bidder. */
+{ type: "Buy" } | { type: "Place"; at: EstatesPlacement } | 
+/**  A permit, the mayor or the cancel cube not placed leaves the game. */
+{ type: "Discard" };
+
+/**  One player's answer in an auction. */
+export type EstatesBid = EstatesBid_Serialize | EstatesBid_Deserialize;
+
+/**  One player's answer in an auction. */
+export type EstatesBid_Deserialize = {
+	seat: number,
+	/**  None: passed. */
+	amount?: number | null,
+};
+
+/**  One player's answer in an auction. */
+export type EstatesBid_Serialize = {
+	seat: number,
+	/**  None: passed. */
+	amount: number | null,
+};
+
+/**  A building: stacked floor cubes from the ground up, and its rooftop once it is complete. */
+export type EstatesBuilding = EstatesBuilding_Serialize | EstatesBuilding_Deserialize;
+
+/**  A building: stacked floor cubes from the ground up, and its rooftop once it is complete. */
+export type EstatesBuilding_Deserialize = {
+	cubes: EstatesCube[],
+	rooftop?: number | null,
+};
+
+/**  A building: stacked floor cubes from the ground up, and its rooftop once it is complete. */
+export type EstatesBuilding_Serialize = {
+	cubes: EstatesCube[],
+	rooftop: number | null,
+};
+
+/**  The piece the auctioneer puts up. */
+export type EstatesChoice = { kind: "Cube"; row: number; end: EstatesEnd } | 
+/**  A rooftop, with the number it showed when it was turned over. */
+{ kind: "Rooftop"; value: number } | { kind: "Permit"; value: number } | { kind: "Mayor" } | { kind: "Cancel" };
+
+/**  A floor cube: its colour (index into the rule table's colours) and printed number. */
+export type EstatesCube = {
+	colour: number,
+	value: number,
+};
+
+export type EstatesEnd = "Left" | "Right";
+
+/**  A building permit placed in a row: its printed value and whether it lengthens the row. */
+export type EstatesPermit = {
+	value: number,
+	lengthen: boolean,
+};
+
+export type EstatesPhase = EstatesPhase_Serialize | EstatesPhase_Deserialize;
+
+export type EstatesPhase_Deserialize = 
+/**  The cube market and first auctioneer are not set yet. */
+{ kind: "Setup" } | 
+/**  The auctioneer may stash a check, then chooses a piece. */
+{ kind: "Choose"; stashed: boolean } | 
+/**  Each other player, from the auctioneer's left, bids once or passes. */
+{ kind: "Bidding"; piece: EstatesPiece; bids: EstatesBid_Deserialize[] } | 
+/**  The auctioneer sells to the high bidder or buys the piece from them. */
+{ kind: "Decide"; piece: EstatesPiece; seat: number; amount: number } | 
+/**  The piece's new holder places it (or discards a permit, the mayor or the cancel cube). */
+{ kind: "Place"; piece: EstatesPiece; holder: number } | { kind: "Over" };
+
+export type EstatesPhase_Serialize = 
+/**  The cube market and first auctioneer are not set yet. */
+{ kind: "Setup" } | 
+/**  The auctioneer may stash a check, then chooses a piece. */
+{ kind: "Choose"; stashed: boolean } | 
+/**  Each other player, from the auctioneer's left, bids once or passes. */
+{ kind: "Bidding"; piece: EstatesPiece; bids: EstatesBid_Serialize[] } | 
+/**  The auctioneer sells to the high bidder or buys the piece from them. */
+{ kind: "Decide"; piece: EstatesPiece; seat: number; amount: number } | 
+/**  The piece's new holder places it (or discards a permit, the mayor or the cancel cube). */
+{ kind: "Place"; piece: EstatesPiece; holder: number } | { kind: "Over" };
+
+/**  A piece as it is auctioned. */
+export type EstatesPiece = { kind: "Cube"; cube: EstatesCube } | { kind: "Rooftop"; value: number } | { kind: "Permit"; value: number } | { kind: "Mayor" } | { kind: "Cancel" };
+
+/**  Where the holder puts the piece. */
+export type EstatesPlacement = { kind: "Cube"; row: number; lot: number } | { kind: "Rooftop"; row: number; lot: number } | { kind: "Permit"; row: number; lengthen: boolean } | { kind: "Mayor"; row: number } | 
+/**  Remove the `index`th permit of a row for good. */
+{ kind: "Cancel"; row: number; index: number };
+
+export type EstatesRowView = EstatesRowView_Serialize | EstatesRowView_Deserialize;
+
+export type EstatesRowView_Deserialize = {
+	requirement: number,
+	complete: boolean,
+	buildings: EstatesBuilding_Deserialize[],
+	permits: EstatesPermit[],
+	/**  Sand lots of this row (lot indexes from the street). */
+	sand: number[],
+};
+
+export type EstatesRowView_Serialize = {
+	requirement: number,
+	complete: boolean,
+	buildings: EstatesBuilding_Serialize[],
+	permits: EstatesPermit[],
+	/**  Sand lots of this row (lot indexes from the street). */
+	sand: number[],
+};
+
+export type EstatesSetup = 
+/**  The app draws 24 of the 36 cubes and the first auctioneer with the recorded seed. */
+{ kind: "Draw" } | 
+/**  The table's own draw: the cube rows as laid out, and the first auctioneer's seat. */
+{ kind: "Recorded"; market: EstatesCube[][]; first: number };
+
+/**
+ *  What the shared screen may show: everything but money (balances and cash boxes are secret,
+ *  product.md principle 5).
+ */
+export type EstatesView = EstatesView_Serialize | EstatesView_Deserialize;
+
+/**
+ *  What the shared screen may show: everything but money (balances and cash boxes are secret,
+ *  product.md principle 5).
+ */
+export type EstatesView_Deserialize = {
+	phase: EstatesPhase_Deserialize,
+	turn: number,
+	auctioneer: number,
+	/**  Whose answer the auction waits for. */
+	bidder?: number | null,
+	market: EstatesCube[][],
+	colours: string[],
+	rooftops_left: number,
+	cubes_left: number,
+	board: EstatesRowView_Deserialize[],
+	mayor?: number | null,
+	mayor_at: EstatesWhereabouts,
+	cancel_at: EstatesWhereabouts,
+	permits: ([number, EstatesWhereabouts])[],
+	certificates: (number | null)[],
+	/**  Building points per seat as things stand (cash excluded). */
+	projected: number[],
+};
+
+/**
+ *  What the shared screen may show: everything but money (balances and cash boxes are secret,
+ *  product.md principle 5).
+ */
+export type EstatesView_Serialize = {
+	phase: EstatesPhase_Serialize,
+	turn: number,
+	auctioneer: number,
+	/**  Whose answer the auction waits for. */
+	bidder: number | null,
+	market: EstatesCube[][],
+	colours: string[],
+	rooftops_left: number,
+	cubes_left: number,
+	board: EstatesRowView_Serialize[],
+	mayor: number | null,
+	mayor_at: EstatesWhereabouts,
+	cancel_at: EstatesWhereabouts,
+	permits: ([number, EstatesWhereabouts])[],
+	certificates: (number | null)[],
+	/**  Building points per seat as things stand (cash excluded). */
+	projected: number[],
+};
+
+/**  Where a one-off piece (a permit, the mayor, the cancel cube) is. */
+export type EstatesWhereabouts = "Available" | "Placed" | 
+/**  Not placed at once after its auction: out of the game (product.md). */
+"Discarded";
+
 /**
  *  Which side of a Structure card is up. The deck and the centre show the square-cornered side;
  *  a card flipped onto the discard pile shows the rounded side (lines 27, 48).
@@ -394,7 +576,10 @@ export type GridEstate_Serialize = {
 	shields: number | null,
 };
 
-/**  Any JSON value from the UI (a game's action or options); the game checks its shape. */
+/**
+ *  Any JSON value crossing IPC (a game's action or options, a private view); the game checks
+ *  its shape.
+ */
 export type Json = unknown;
 
 export type NineAction = NineAction_Serialize | NineAction_Deserialize;
@@ -697,7 +882,10 @@ export type TableView_Deserialize = {
 	game: string,
 	game_name: string,
 	seats: Seat[],
-	/**  The game's own state (its shape is the game's `State` type). */
+	/**
+	 *  The game's own state (its shape is the game's `State` type); null while a game with
+	 *  secrets (hidden money) is running, so that nothing private reaches the shared screen.
+	 */
 	state: unknown,
 	/**  Display-ready facts for the table screen (the game's view type, e.g. `NineView`). */
 	view: unknown,
@@ -720,7 +908,10 @@ export type TableView_Serialize = {
 	game: string,
 	game_name: string,
 	seats: Seat[],
-	/**  The game's own state (its shape is the game's `State` type). */
+	/**
+	 *  The game's own state (its shape is the game's `State` type); null while a game with
+	 *  secrets (hidden money) is running, so that nothing private reaches the shared screen.
+	 */
 	state: unknown,
 	/**  Display-ready facts for the table screen (the game's view type, e.g. `NineView`). */
 	view: unknown,
