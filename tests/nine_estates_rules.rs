@@ -773,3 +773,10 @@ fn the_view_asks_for_the_cards_it_cannot_referee_yet() {
         .map(|a| a.offers.clone());
     assert_eq!(centre, Some(Some("Wood".to_string())));
 }
+
+#[test]
+fn costs_are_shown_as_lists_not_as_alternatives() {
+    use estate_steward::games::nine_estates::cards::cost_text;
+    assert_eq!(cost_text(&[Wood, Stone]), "Wood, Stone");
+    assert_eq!(cost_text(&[]), "free");
+}

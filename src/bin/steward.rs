@@ -122,14 +122,13 @@ fn parse_json(field: &str, text: &str) -> Result<Value, ApiError> {
 }
 
 fn print<T: Serialize>(json: bool, value: &T, text: impl FnOnce() -> String) {
-    if json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(value).unwrap_or_default()
-        );
+    let out = if json {
+        serde_json::to_string_pretty(value).unwrap_or_default()
     } else {
-        println!("{}", text());
-    }
+        text()
+    };
+    // A closed pipe (`steward show 1 | head`) is not an error worth a panic.
+    let _ = writeln!(std::io::stdout().lock(), "{out}");
 }
 
 fn table_text(v: &TableView) -> String {

@@ -223,6 +223,15 @@ impl EstateDef {
     }
 }
 
+/// A cost in words: "Wood, Wood, Stone", or "free".
+pub fn cost_text(cost: &[Resource]) -> String {
+    if cost.is_empty() {
+        "free".to_string()
+    } else {
+        cost.iter().map(|r| r.name()).collect::<Vec<_>>().join(", ")
+    }
+}
+
 pub fn yield_text(y: &Yield) -> String {
     y.iter().map(|r| r.name()).collect::<Vec<_>>().join("/")
 }

@@ -15,7 +15,7 @@ pub mod scoring;
 pub mod state;
 
 use crate::engine::{Allowed, Descriptor, Game, GameRng, RuleError, ScoreRow, Scoresheet, Seat};
-use cards::{face_key, yield_text, Catalogue, EstateDef, EstateType, Face, FaceDef};
+use cards::{cost_text, face_key, yield_text, Catalogue, EstateDef, EstateType, Face, FaceDef};
 use payment::{find_payments, source_name, Pay, Source};
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -1165,7 +1165,7 @@ pub fn view(state: &NineState) -> NineView {
                 tilted,
                 name: def.map(|d| d.structure.clone()),
                 offers: def.map(|d| yield_text(d.top(pos.upright))),
-                cost: def.map(|d| yield_text(&d.cost)),
+                cost: def.map(|d| cost_text(&d.cost)),
             });
         }
     }
@@ -1189,7 +1189,7 @@ pub fn view(state: &NineState) -> NineView {
                 kind,
                 status: slot.status,
                 name: estate_label(state, slot.card),
-                cost: def.map(|d| yield_text(&d.cost)),
+                cost: def.map(|d| cost_text(&d.cost)),
                 shields: def.map(|d| d.shields),
             });
         }
