@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { ApiFailure, call, describeError } from "./api";
+
+describe("call", () => {
+  it("unwraps data and throws refusals as ApiFailure", async () => {
+    await expect(call(Promise.resolve({ status: "ok" as const, data: 5 }))).resolves.toBe(5);
+    const refused = call(
+      Promise.resolve({
+        status: "error" as const,
+        error: { kind: "Rule" as const, rule: "nine.phase", message: "deal the cards first" },
+      }),
+    );
+    await expect(refused).rejects.toBeInstanceOf(ApiFailure);
+    await expect(refused).rejects.toThrow("Deal the cards first");
+  });
+});
+
+describe("describeError", () => {
+  it("shows a rule's message and names the rule", () => {
+    expect(
+      describeError({ kind: "Rule", rule: "nine.estate-order", message: "build Peasant first" }),
+    ).toEqual({ headline: "Build Peasant first", detail: "Rule: nine.estate-order" });
+  });
+
+  it("explains bad requests and missing things", () => {
+    expect(describeError({ kind: "BadRequest", field: "undo", message: "there is nothing to undo" }))
+      .toEqual({ headline: "There is nothing to undo", detail: "Field: undo" });
+    expect(describeError({ kind: "NotFound", what: "game #9" }).headline).toBe(
+      "Not found: game #9",
+    );
+  });
+
+  it("explains each way the database can be refused", () => {
+    const path = "/tmp/x.sqlite3";
+    expect(
+      describeError({ kind: "Store", error: { kind: "NotOurs", path, reason: "not SQLite" } }),
+    ).toEqual({ headline: "This file is not an Estate Steward database.", detail: "Not SQLite" });
+    expect(
+      describeError({
+        kind: "Store",
+        error: { kind: "Newer", path, found: 9, supported: 2 },
+      }).detail,
+    ).toContain("version 9; this app reads up to version 2");
+    expect(
+      describeError({ kind: "Store", error: { kind: "Corrupt", path, detail: "bad page" } })
+        .headline,
+    ).toBe("This file is damaged and was not opened.");
+    expect(
+      describeError({ kind: "Store", error: { kind: "Sql", message: "disk I/O error" } }),
+    ).toEqual({ headline: "The database failed.", detail: "disk I/O error" });
+  });
+
+  it("unwraps ApiFailure and copes with anything else", () => {
+    const f = new ApiFailure({ kind: "NotFound", what: "person #2" });
+    expect(describeError(f).headline).toBe("Not found: person #2");
+    expect(describeError("command not allowed")).toEqual({
+      headline: "command not allowed",
+      detail: null,
+    });
+    expect(describeError(new Error("boom")).headline).toBe("boom");
+  });
+});

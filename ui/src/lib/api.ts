@@ -1,0 +1,68 @@
+import type { ApiError, StoreError } from "./bindings";
+import { errorMessage } from "./format";
+
+/** What a command answers: tauri-specta's result union. */
+export type Result<T> = { status: "ok"; data: T } | { status: "error"; error: ApiError };
+
+/** A refusal or failure from the core, carried as an exception so screens can `try` a call. */
+export class ApiFailure extends Error {
+  readonly error: ApiError;
+  constructor(error: ApiError) {
+    super(describeError(error).headline);
+    this.error = error;
+  }
+}
+
+/** Unwraps a command's result: its data, or an `ApiFailure` thrown. */
+export async function call<T>(result: Promise<Result<T>>): Promise<T> {
+  const r = await result;
+  if (r.status === "ok") return r.data;
+  throw new ApiFailure(r.error);
+}
+
+/** An alert's text: one headline in plain words, and an optional detail line. */
+export type AlertText = { headline: string; detail: string | null };
+
+function storeText(e: StoreError): AlertText {
+  // The path is shown where it matters (Home names the refused file); headlines stay short.
+  switch (e.kind) {
+    case "NotOurs":
+      return { headline: "This file is not an Estate Steward database.", detail: capitalise(e.reason) };
+    case "Newer":
+      return {
+        headline: "This file was written by a newer version of Estate Steward.",
+        detail: `Its format is version ${e.found ?? "?"}; this app reads up to version ${e.supported ?? "?"}.`,
+      };
+    case "Corrupt":
+      return { headline: "This file is damaged and was not opened.", detail: e.detail };
+    case "NotFound":
+      return { headline: `Not found: ${e.what}`, detail: null };
+    case "Invalid":
+      return { headline: `${e.field}: ${e.message}`, detail: null };
+    case "Sql":
+      return { headline: "The database failed.", detail: e.message };
+  }
+}
+
+/** Plain words for any error a command can return (or a stray exception). */
+export function describeError(e: unknown): AlertText {
+  if (e instanceof ApiFailure) return describeError(e.error);
+  if (e !== null && typeof e === "object" && "kind" in e) {
+    const err = e as ApiError;
+    switch (err.kind) {
+      case "Rule":
+        return { headline: capitalise(err.message), detail: `Rule: ${err.rule}` };
+      case "BadRequest":
+        return { headline: capitalise(err.message), detail: `Field: ${err.field}` };
+      case "NotFound":
+        return { headline: `Not found: ${err.what}`, detail: null };
+      case "Store":
+        return storeText(err.error);
+    }
+  }
+  return { headline: errorMessage(e), detail: null };
+}
+
+function capitalise(s: string): string {
+  return s.length === 0 ? s : s[0].toUpperCase() + s.slice(1);
+}

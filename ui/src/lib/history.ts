@@ -1,0 +1,20 @@
+import type { GameRow_Serialize } from "./bindings";
+
+/** A game's name from the core's list, or its id until that list has arrived. */
+export function gameName(id: string, names: Record<string, string> = {}): string {
+  return names[id] ?? id;
+}
+
+/** "2026-11-30T09:45:16.538Z" → "2026-11-30 09:45" (UTC, as stored). */
+export function rowDate(iso: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
+  return m ? `${m[1]} ${m[2]}` : iso;
+}
+
+/** "Score 12 — The King is unmoved." */
+export function rowScore(row: Pick<GameRow_Serialize, "score" | "title">): string {
+  const parts: string[] = [];
+  if (row.score !== null && row.score !== undefined) parts.push(`Score ${row.score}`);
+  if (row.title) parts.push(row.title);
+  return parts.join(" — ");
+}

@@ -1,0 +1,322 @@
+// View logic for the Count of the Nine Estates table: grouping and wording only. Every rule lives
+// in the core; nothing here decides what is legal.
+import type {
+  ActiveCard_Serialize as ActiveCard,
+  AllowedAction,
+  BuiltStructure,
+  DescribeRequest_Serialize as DescribeRequest,
+  EraScore,
+  EstateStatus,
+  GridEstate_Serialize as GridEstate,
+  NineAction_Serialize as NineAction,
+  NineView_Serialize as NineView,
+  Resource,
+  Scoresheet_Serialize as Scoresheet,
+  Slot,
+} from "./bindings";
+
+export type { ActiveCard, DescribeRequest, GridEstate, NineView };
+
+export const RESOURCES: readonly Resource[] = ["Food", "Wood", "Stone", "Ore", "Gold", "WorkCrew"];
+
+export function resourceName(r: Resource): string {
+  return r === "WorkCrew" ? "Work Crew" : r;
+}
+
+/** The table's `view` as the Nine Estates view, or null when it is not one. */
+export function asNineView(v: unknown): NineView | null {
+  if (v === null || typeof v !== "object") return null;
+  const o = v as Record<string, unknown>;
+  return typeof o.phase === "string" && Array.isArray(o.grid) && Array.isArray(o.active)
+    ? (v as NineView)
+    : null;
+}
+
+// ---- allowed actions -------------------------------------------------------------------------
+
+export type ActionGroup = {
+  group: string;
+  title: string;
+  actions: { label: string; action: unknown; key: string }[];
+};
+
+const GROUPS: Record<string, string> = {
+  setup: "Setup",
+  build: "Build",
+  pass: "Pass",
+  round: "End of the round",
+  era: "Era",
+};
+const ORDER = ["setup", "build", "pass", "round", "era"];
+
+/** The allowed actions in display order (setup, build, pass, round, era, then anything else). */
+export function groupAllowed(allowed: readonly AllowedAction[]): ActionGroup[] {
+  const groups = new Map<string, ActionGroup>();
+  allowed.forEach((a, i) => {
+    let g = groups.get(a.group);
+    if (!g) {
+      g = { group: a.group, title: GROUPS[a.group] ?? capitalise(a.group), actions: [] };
+      groups.set(a.group, g);
+    }
+    g.actions.push({ label: a.label, action: a.action, key: `${i}:${a.label}` });
+  });
+  const rank = (g: string) => {
+    const i = ORDER.indexOf(g);
+    return i === -1 ? ORDER.length : i;
+  };
+  return [...groups.values()].sort((a, b) => rank(a.group) - rank(b.group));
+}
+
+// ---- the table -------------------------------------------------------------------------------
+
+export const ROW_NAMES = ["Nobility", "Clergy", "Peasant"] as const;
+
+/** The Estate grid as three rows (Nobility at the top), each ordered by column. */
+export function gridRows(grid: readonly GridEstate[]): GridEstate[][] {
+  const rows: GridEstate[][] = [[], [], []];
+  for (const e of grid) if (e.row >= 0 && e.row < 3) rows[e.row].push(e);
+  for (const r of rows) r.sort((a, b) => a.col - b.col);
+  return rows.filter((r) => r.length > 0);
+}
+
+export function statusLabel(s: EstateStatus): string {
+  switch (s) {
+    case "Available":
+      return "Available";
+    case "Built":
+      return "Built";
+    case "Removed":
+      return "Discarded";
+  }
+}
+
+export function slotTitle(slot: Slot): string {
+  switch (slot) {
+    case "Left":
+      return "Left: top of the deck";
+    case "Centre":
+      return "Centre";
+    case "Discard":
+      return "Discard pile top";
+  }
+}
+
+export type BuildColumn = { round: number; items: { structure: BuiltStructure; index: number }[] };
+
+/** The build area: one column per round, in round order; `index` is the Structure's position. */
+export function buildColumns(structures: readonly BuiltStructure[]): BuildColumn[] {
+  const cols = new Map<number, BuildColumn>();
+  structures.forEach((structure, index) => {
+    let c = cols.get(structure.round);
+    if (!c) {
+      c = { round: structure.round, items: [] };
+      cols.set(structure.round, c);
+    }
+    c.items.push({ structure, index });
+  });
+  return [...cols.values()].sort((a, b) => a.round - b.round);
+}
+
+
+function signed(n: number): string {
+  return n < 0 ? `−${-n}` : `+${n}`;
+}
+
+/** One Era's score in words: "2 Structures +1 duplicates +3 shields −2 rounds = 4". */
+export function eraLine(e: EraScore): string {
+  const s = e.structures === 1 ? "1 Structure" : `${e.structures} Structures`;
+  return `${s} ${signed(e.duplicates)} duplicates ${signed(e.shields)} shields ${signed(e.rounds)} rounds = ${e.total}`;
+}
+
+export function phaseLabel(v: NineView): string {
+  switch (v.phase) {
+    case "Deal":
+      return `Era ${v.era}: deal the cards`;
+    case "Playing":
+      return `Era ${v.era} · Round ${v.round} · Turn ${v.turn}`;
+    case "RoundEnd":
+      return `Era ${v.era} · Round ${v.round} ended: choose how the next round starts`;
+    case "Over":
+      return "Game over";
+  }
+}
+
+// ---- describing cards ------------------------------------------------------------------------
+
+export type Counts = Record<Resource, number>;
+export type YieldChoice = [Resource | "", Resource | ""];
+
+export function emptyCounts(): Counts {
+  return { Food: 0, Wood: 0, Stone: 0, Ore: 0, Gold: 0, WorkCrew: 0 };
+}
+
+/** Resource counters to a cost list, in the fixed resource order. */
+export function countsToList(c: Counts): Resource[] {
+  const out: Resource[] = [];
+  for (const r of RESOURCES) for (let i = 0; i < Math.max(0, Math.floor(c[r] ?? 0)); i++) out.push(r);
+  return out;
+}
+
+/** "Mill, Well ," → ["Mill", "Well"]. */
+export function parseRequires(text: string): string[] {
+  return text
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+}
+
+/** One resource, or two separated by a slash; blanks are left out (the core checks the count). */
+export function yieldOf(choice: YieldChoice): Resource[] {
+  return choice.filter((r): r is Resource => r !== "");
+}
+
+/**
+ * The card's edge resources as the catalogue keeps them. The form asks what is at the top and
+ * bottom edges as the card lies now; an upright card has its "upright" resource on top.
+ */
+export function orientation(
+  top: Resource[],
+  bottom: Resource[],
+  upright: boolean,
+): { upright: Resource[]; rotated: Resource[] } {
+  return upright ? { upright: top, rotated: bottom } : { upright: bottom, rotated: top };
+}
+
+export type StructureForm = {
+  name: string;
+  cost: Counts;
+  requires: string;
+  provides: YieldChoice;
+  shields: number;
+  top: YieldChoice;
+  bottom: YieldChoice;
+};
+
+export type EstateForm = {
+  name: string;
+  cost: Counts;
+  requires: string;
+  provides: YieldChoice;
+  shields: number;
+};
+
+export function emptyStructureForm(): StructureForm {
+  return {
+    name: "",
+    cost: emptyCounts(),
+    requires: "",
+    provides: ["", ""],
+    shields: 0,
+    top: ["", ""],
+    bottom: ["", ""],
+  };
+}
+
+export function emptyEstateForm(): EstateForm {
+  return { name: "", cost: emptyCounts(), requires: "", provides: ["", ""], shields: 0 };
+}
+
+/** The active card a Structure request is about (its `upright` says how the card lies now). */
+export function activeCardFor(
+  req: DescribeRequest,
+  active: readonly ActiveCard[],
+): ActiveCard | undefined {
+  return active.find((a) => a.card === req.card && a.face === req.face);
+}
+
+export function structureDescribeAction(
+  req: DescribeRequest,
+  form: StructureForm,
+  upright: boolean,
+): NineAction {
+  const edges = orientation(yieldOf(form.top), yieldOf(form.bottom), upright);
+  return {
+    type: "Describe",
+    card: {
+      kind: "Structure",
+      card: req.card,
+      face: req.face ?? "Square",
+      def: {
+        structure: form.name.trim(),
+        cost: countsToList(form.cost),
+        requires: parseRequires(form.requires),
+        provides: yieldOf(form.provides),
+        shields: form.shields,
+        upright: edges.upright,
+        rotated: edges.rotated,
+      },
+    },
+  };
+}
+
+export function estateDescribeAction(req: DescribeRequest, form: EstateForm): NineAction {
+  return {
+    type: "Describe",
+    card: {
+      kind: "Estate",
+      card: req.card,
+      def: {
+        name: form.name.trim(),
+        cost: countsToList(form.cost),
+        requires: parseRequires(form.requires),
+        provides: yieldOf(form.provides),
+        shields: form.shields,
+      },
+    },
+  };
+}
+
+/** A stable id for a request's form ("describe-structure-9-Square", "describe-estate-2"). */
+export function requestKey(req: DescribeRequest): string {
+  return req.kind === "Estate"
+    ? `describe-estate-${req.card}`
+    : `describe-structure-${req.card}-${req.face ?? "Square"}`;
+}
+
+export function requestTitle(req: DescribeRequest): string {
+  return req.kind === "Estate"
+    ? `Estate card ${req.card} (${req.place})`
+    : `Structure card ${req.card}, ${req.face ?? "Square"} side (${req.place})`;
+}
+
+// ---- scores ----------------------------------------------------------------------------------
+
+export type ScoreTable = {
+  /** Column headings (e.g. "Era 1", "Era 2"); one column named "" when categories are flat. */
+  columns: string[];
+  rows: { label: string; values: (number | null)[] }[];
+};
+
+/**
+ * A scoresheet row's breakdown as a table. Categories named "Era N Label" become a column per Era
+ * and a row per label; other category names become rows of a single column.
+ */
+export function scoreTable(sheet: Scoresheet, rowIndex = 0): ScoreTable {
+  const row = sheet.rows[rowIndex];
+  const values = row?.breakdown ?? [];
+  const parsed = sheet.categories.map((c) => /^(Era \d+) (.+)$/.exec(c));
+  if (parsed.length > 0 && parsed.every((m) => m !== null)) {
+    const columns: string[] = [];
+    const labels: string[] = [];
+    for (const m of parsed) {
+      if (!columns.includes(m![1])) columns.push(m![1]);
+      if (!labels.includes(m![2])) labels.push(m![2]);
+    }
+    const rows = labels.map((label) => ({
+      label,
+      values: columns.map((col) => {
+        const i = parsed.findIndex((m) => m![1] === col && m![2] === label);
+        return i === -1 ? null : (values[i] ?? null);
+      }),
+    }));
+    return { columns, rows };
+  }
+  return {
+    columns: [""],
+    rows: sheet.categories.map((label, i) => ({ label, values: [values[i] ?? null] })),
+  };
+}
+
+function capitalise(s: string): string {
+  return s.length === 0 ? s : s[0].toUpperCase() + s.slice(1);
+}
