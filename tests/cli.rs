@@ -155,3 +155,45 @@ fn a_killed_process_loses_no_acknowledged_action() {
         .unwrap();
     assert_eq!(check, "ok");
 }
+
+#[test]
+fn the_estates_runs_from_the_cli_with_money_hidden_until_peeked() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("estates.sqlite3");
+    let o = steward(
+        &db,
+        &[
+            "start",
+            "the-estates",
+            "--player",
+            "Ana",
+            "--player",
+            "Bo",
+            "--player",
+            "Cy",
+            "--seed",
+            "3",
+        ],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(steward(
+        &db,
+        &["act", "1", r#"{"type":"Setup","setup":{"kind":"Draw"}}"#]
+    )
+    .status
+    .success());
+    let o = steward(&db, &["--json", "act", "1", r#"{"type":"Stash"}"#]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(v["state"].is_null());
+    assert!(!String::from_utf8_lossy(&o.stdout).contains("cash"));
+    let seat = v["view"]["auctioneer"].as_u64().unwrap() + 1;
+    let o = steward(&db, &["--json", "peek", "1", &seat.to_string()]);
+    let purse: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        (purse["cash"].as_u64(), purse["cash_box"].as_u64()),
+        (Some(11), Some(1))
+    );
+    let refused = steward(&db, &["act", "1", r#"{"type":"Stash"}"#]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("[estates.one-stash]"));
+}
