@@ -693,7 +693,9 @@ fn ties_go_to_the_most_money_in_hand_plus_cash_box() {
 
 #[test]
 fn the_estates_passes_the_conformance_suite() {
-    let probes = |_: &_| {
+    let probes = |s: &estate_steward::games::estates::state::EstatesState| {
+        // No money ever enters or leaves the game (product.md: no new money).
+        assert_eq!(s.total_money(), 12 * u32::from(s.seats));
         vec![
             A::Bid { amount: 99 },
             A::Buy,
@@ -715,4 +717,38 @@ fn the_estates_passes_the_conformance_suite() {
         );
         assert!(report.refusals_checked > 50);
     }
+}
+
+#[test]
+fn the_game_ends_when_no_floor_cube_is_left_and_every_building_is_roofed() {
+    use estate_steward::games::estates::game_should_end;
+    let mut s = game(2);
+    take_free(&mut s, cube(0), Placement::Cube { row: 0, lot: 0 });
+    take_free(
+        &mut s,
+        Choice::Rooftop { value: 2 },
+        Placement::Rooftop { row: 0, lot: 0 },
+    );
+    let mut st = s.state().clone();
+    assert!(!game_should_end(&st));
+    st.market = vec![vec![], vec![], vec![]];
+    assert!(
+        game_should_end(&st),
+        "no cube left and nothing unroofed: no building can be finished"
+    );
+    st.board[1]
+        .buildings
+        .push(estate_steward::games::estates::state::Building {
+            cubes: vec![Cube {
+                colour: 1,
+                value: 2,
+            }],
+            rooftop: None,
+        });
+    assert!(
+        !game_should_end(&st),
+        "an unroofed building can still be finished with a rooftop"
+    );
+    st.rooftops_left = 0;
+    assert!(game_should_end(&st), "no rooftop left");
 }

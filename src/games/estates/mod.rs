@@ -485,7 +485,7 @@ fn choices(s: &EstatesState) -> Vec<Choice> {
 }
 
 /// Has the game reached one of its two ends (or can nothing more be auctioned)?
-fn game_should_end(s: &EstatesState) -> bool {
+pub fn game_should_end(s: &EstatesState) -> bool {
     let complete = (0..s.board.len()).filter(|&r| s.row_complete(r)).count();
     let nothing_to_finish =
         s.rooftops_left == 0 || (s.cubes_left() == 0 && !s.has_unroofed_building());
