@@ -253,9 +253,9 @@ fn placement_rules_street_first_no_gaps_lower_on_top_height_sand_and_roofs() {
             at: Placement::Cube { row: 1, lot: 0 },
         },
     );
-    // Seat 1: Blue 5 on Blue 6 is fine; Blue 6 (right end of row 1 is Orange) …
+    // Seat 1: Blue 5 on Blue 6 is fine (lower on top).
     take_free(&mut s, cube(1), Placement::Cube { row: 1, lot: 0 });
-    // Seat 0: a 4 may not go beside with a gap, may go on top (4 < 5).
+    // Seat 0: Blue 4 may not leave a gap; it starts the second building.
     act(&mut s, A::Choose { choice: cube(1) }); // Blue 4
     act(&mut s, A::Pass);
     assert_eq!(
@@ -273,7 +273,7 @@ fn placement_rules_street_first_no_gaps_lower_on_top_height_sand_and_roofs() {
             at: Placement::Cube { row: 1, lot: 1 },
         },
     );
-    // Seat 1: Blue 3 may not go on a 3? Put Orange 6 (right end) onto lot 1 (Blue 4): 6 on 4 refused.
+    // Seat 1: Orange 3 from the right end goes on the sand lot (1, 2).
     act(&mut s, A::Choose { choice: right(1) }); // Orange 3
     act(&mut s, A::Pass);
     // Lot (1,2) is a sand lot by default: it takes a single cube.

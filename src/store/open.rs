@@ -86,6 +86,13 @@ fn inspect_existing(path: &Path) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// Bring the schema up to date (each migration in its own transaction).
+fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
+    migrations().to_latest(conn).map_err(|e| StoreError::Sql {
+        message: format!("migration failed: {e}"),
+    })
+}
+
 impl Store {
     /// Open (or create) the database at `path`.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
@@ -106,11 +113,7 @@ impl Store {
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        migrations()
-            .to_latest(&mut conn)
-            .map_err(|e| StoreError::Sql {
-                message: format!("migration failed: {e}"),
-            })?;
+        migrate(&mut conn)?;
         Ok(Store {
             conn,
             path: path.to_path_buf(),
@@ -121,11 +124,7 @@ impl Store {
     pub fn in_memory() -> Result<Store, StoreError> {
         let mut conn = Connection::open_in_memory()?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
-        migrations()
-            .to_latest(&mut conn)
-            .map_err(|e| StoreError::Sql {
-                message: format!("migration failed: {e}"),
-            })?;
+        migrate(&mut conn)?;
         Ok(Store {
             conn,
             path: PathBuf::from(":memory:"),
