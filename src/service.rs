@@ -261,6 +261,13 @@ impl Steward {
     }
 
     fn table(&mut self, id: i64) -> Result<&mut Box<dyn AnyTable>, ApiError> {
+        // Another client (a second window, the CLI) may have written since this table was
+        // cached: a cheap count of the log decides whether to reload it.
+        if let Some(cached) = self.tables.get(&id) {
+            if self.store.log_shape(id)? != (cached.len(), cached.redo_len()) {
+                self.tables.remove(&id);
+            }
+        }
         if !self.tables.contains_key(&id) {
             let loaded = self.store.load_game(id)?;
             let kind = kind_of(&loaded.game)?;

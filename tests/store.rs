@@ -367,3 +367,51 @@ fn hidden_money_never_reaches_the_shared_view_until_the_game_ends() {
     assert_eq!(purse["cash_box"], 1);
     assert!(matches!(s.peek(id, 7), Err(ApiError::BadRequest { .. })));
 }
+
+#[test]
+fn two_clients_on_one_file_never_corrupt_the_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = temp_db(&dir);
+    let mut app = opened(&path);
+    let id = start(&mut app);
+    ok(app.act(id, &json!({"type": "Deal", "deal": {"kind": "Shuffle"}})));
+    // The CLI (a second client) plays on while the app still holds the game in memory.
+    let mut cli = opened(&path);
+    ok(cli.act(id, &json!({"type": "Pass"})));
+    // The app notices before deciding: its next action follows the CLI's pass.
+    let v = ok(app.act(id, &json!({"type": "Pass"})));
+    assert_eq!(v.log.len(), 3);
+    // The CLI's undo takes back the app's pass, not its own.
+    let v = ok(cli.undo(id));
+    assert_eq!(v.log.len(), 2);
+    assert_eq!(v.redo.as_deref(), Some("Era 1, round 1: passed"));
+    let v = ok(app.redo(id));
+    assert_eq!(v.log.len(), 3, "the app sees the CLI's undo and redoes it");
+    // Two writers racing inside one request's window are refused by the store itself.
+    let mut store = Store::open(&path).unwrap();
+    let entry = estate_steward::engine::StoredEntry {
+        action: "{}".into(),
+        events: "[]".into(),
+        summary: "x".into(),
+    };
+    let late = store.append(estate_steward::store::Append {
+        game_id: id,
+        seq: 2,
+        entry: &entry,
+        had_redo: false,
+        snapshot: None,
+        finished: None,
+        learned: None,
+    });
+    assert!(matches!(late, Err(StoreError::Conflict { .. })), "{late:?}");
+    let early_undo = store.set_undone(id, 1, true, None);
+    assert!(
+        matches!(early_undo, Err(StoreError::Conflict { .. })),
+        "only the last entry can be undone"
+    );
+    assert_eq!(
+        store.log_shape(id).unwrap(),
+        (3, 0),
+        "refusals wrote nothing"
+    );
+}

@@ -76,6 +76,8 @@ pub trait AnyTable: Send {
     fn undo(&mut self) -> Option<String>;
     fn redo(&mut self) -> Option<String>;
     fn len(&self) -> usize;
+    /// How many undone entries wait to be redone.
+    fn redo_len(&self) -> usize;
     fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -238,6 +240,9 @@ where
     }
     fn len(&self) -> usize {
         self.0.entries().len()
+    }
+    fn redo_len(&self) -> usize {
+        self.0.redo_stack().len()
     }
     fn summaries(&self) -> Vec<String> {
         self.0.entries().iter().map(|e| e.summary.clone()).collect()

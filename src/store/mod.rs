@@ -27,6 +27,13 @@ pub enum StoreError {
     },
     #[error("{path} is damaged ({detail}); it was left untouched")]
     Corrupt { path: String, detail: String },
+    /// The game's log changed under this client (another window or the `steward` CLI wrote to
+    /// it); nothing was written and the client reloads the game.
+    #[error("game #{game_id} was changed elsewhere (another window or the steward command line); it has been reloaded: look again and retry")]
+    Conflict {
+        #[specta(type = f64)]
+        game_id: i64,
+    },
     #[error("no {what}")]
     NotFound { what: String },
     #[error("{field}: {message}")]

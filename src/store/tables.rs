@@ -311,6 +311,11 @@ impl Store {
         let tx = self
             .conn
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        // The client's idea of the log must match the file's: another client may have written.
+        let (last_active, first_undone) = log_ends(&tx, game_id)?;
+        if last_active + 1 != seq || (!had_redo && first_undone.is_some()) {
+            return Err(StoreError::Conflict { game_id });
+        }
         if let Some((game, entries)) = learned {
             remember_in(&tx, game, entries)?;
         }
@@ -352,15 +357,20 @@ impl Store {
         let tx = self
             .conn
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        let n = tx.execute(
+        // Undo takes back the last active entry; redo restores the first undone one.
+        let (last_active, first_undone) = log_ends(&tx, game_id)?;
+        let at_boundary = if undone {
+            last_active == seq
+        } else {
+            last_active + 1 == seq && first_undone == Some(seq)
+        };
+        if !at_boundary {
+            return Err(StoreError::Conflict { game_id });
+        }
+        tx.execute(
             "UPDATE events SET undone = ?3 WHERE game_id = ?1 AND seq = ?2",
             params![game_id, seq as i64, undone as i64],
         )?;
-        if n != 1 {
-            return Err(StoreError::NotFound {
-                what: format!("entry {seq} of game #{game_id}"),
-            });
-        }
         match finished {
             Some(sheet) => write_results(&tx, game_id, sheet)?,
             None => {
@@ -373,6 +383,17 @@ impl Store {
         }
         tx.commit()?;
         Ok(())
+    }
+
+    /// (active entries, undone entries) of a game's log: a cheap check that a cached table still
+    /// matches the file (another client may have written).
+    pub fn log_shape(&self, game_id: i64) -> Result<(usize, usize), StoreError> {
+        let (active, undone): (i64, i64) = self.conn.query_row(
+            "SELECT COALESCE(SUM(undone = 0), 0), COALESCE(SUM(undone = 1), 0) FROM events WHERE game_id = ?1",
+            [game_id],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
+        Ok((active as usize, undone as usize))
     }
 
     pub fn delete_game(&mut self, game_id: i64) -> Result<(), StoreError> {
@@ -420,6 +441,20 @@ impl Store {
         tx.commit()?;
         Ok(())
     }
+}
+
+/// The last active entry's position (0 when none) and the first undone entry's, if any.
+fn log_ends(
+    tx: &rusqlite::Transaction,
+    game_id: i64,
+) -> Result<(usize, Option<usize>), StoreError> {
+    let (last, first): (i64, Option<i64>) = tx.query_row(
+        "SELECT (SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?1 AND undone = 0),
+                (SELECT MIN(seq) FROM events WHERE game_id = ?1 AND undone = 1)",
+        [game_id],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    Ok((last as usize, first.map(|f| f as usize)))
 }
 
 fn remember_in(

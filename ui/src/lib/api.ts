@@ -41,6 +41,11 @@ function storeText(e: StoreError): AlertText {
       return { headline: `${e.field}: ${e.message}`, detail: null };
     case "Sql":
       return { headline: "The database failed.", detail: e.message };
+    case "Conflict":
+      return {
+        headline: "This game was changed elsewhere (another window or the steward command line).",
+        detail: "It has been reloaded: look again and retry.",
+      };
   }
 }
 

@@ -870,7 +870,12 @@ export type Source = { kind: "Left" } | { kind: "Centre" } | { kind: "Discard" }
 { kind: "Estate"; index: number };
 
 /**  Why the store refused or failed. */
-export type StoreError = { kind: "NotOurs"; path: string; reason: string } | { kind: "Newer"; path: string; found: number | null; supported: number | null } | { kind: "Corrupt"; path: string; detail: string } | { kind: "NotFound"; what: string } | { kind: "Invalid"; field: string; message: string } | { kind: "Sql"; message: string };
+export type StoreError = { kind: "NotOurs"; path: string; reason: string } | { kind: "Newer"; path: string; found: number | null; supported: number | null } | { kind: "Corrupt"; path: string; detail: string } | 
+/**
+ *  The game's log changed under this client (another window or the `steward` CLI wrote to
+ *  it); nothing was written and the client reloads the game.
+ */
+{ kind: "Conflict"; game_id: number | null } | { kind: "NotFound"; what: string } | { kind: "Invalid"; field: string; message: string } | { kind: "Sql"; message: string };
 
 /**  Everything the table screen shows. */
 export type TableView = TableView_Serialize | TableView_Deserialize;
