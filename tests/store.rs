@@ -415,3 +415,43 @@ fn two_clients_on_one_file_never_corrupt_the_log() {
         "refusals wrote nothing"
     );
 }
+
+#[test]
+fn a_database_at_schema_1_is_upgraded_with_its_games_intact() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = temp_db(&dir);
+    {
+        // Build a version-1 file: the first migration only, then a game written through it.
+        let mut conn = rusqlite::Connection::open(&path).unwrap();
+        schema::migrations().to_version(&mut conn, 1).unwrap();
+        conn.execute_batch(
+            "INSERT INTO people (id, name, colour, created_at) VALUES (1, 'Ana', '#1f77b4', '2026-01-01T00:00:00Z');
+             INSERT INTO games (id, game, options, seed, status, started_at) VALUES (1, 'nine-estates', '{}', 5, 'active', '2026-01-01T00:00:00Z');
+             INSERT INTO seats (game_id, seat, person_id) VALUES (1, 0, 1);",
+        )
+        .unwrap();
+        let v: i64 = conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(v, 1);
+    }
+    let mut s = opened(&path);
+    ok(s.act(1, &json!({"type": "Deal", "deal": {"kind": "Shuffle"}})));
+    assert_eq!(ok(s.view(1, None)).log.len(), 1);
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let v: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(v, schema::latest_version());
+    let plan: String = conn
+        .query_row(
+            "EXPLAIN QUERY PLAN SELECT MAX(seq) FROM events WHERE game_id = 1 AND undone = 0",
+            [],
+            |r| r.get(3),
+        )
+        .unwrap();
+    assert!(
+        plan.contains("events_by_state"),
+        "the log's ends are found through the index: {plan}"
+    );
+}

@@ -7,8 +7,9 @@ use rusqlite_migration::{Migrations, M};
 pub const APPLICATION_ID: i64 = 0x4553_5457;
 
 pub fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![M::up(
-        r#"
+    Migrations::new(vec![
+        M::up(
+            r#"
         PRAGMA application_id = 1163088983;
         CREATE TABLE people (
             id INTEGER PRIMARY KEY,
@@ -67,10 +68,14 @@ pub fn migrations() -> Migrations<'static> {
         );
         CREATE INDEX games_by_status ON games(status, started_at);
         "#,
-    )])
+        ),
+        // 2: find the ends of a game's log (last active entry, first undone one) without a scan,
+        // for the conflict check made on every append, undo and redo.
+        M::up("CREATE INDEX events_by_state ON events(game_id, undone, seq);"),
+    ])
 }
 
 /// The schema version this build writes.
 pub fn latest_version() -> i64 {
-    1
+    2
 }

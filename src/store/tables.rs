@@ -386,14 +386,16 @@ impl Store {
     }
 
     /// (active entries, undone entries) of a game's log: a cheap check that a cached table still
-    /// matches the file (another client may have written).
+    /// matches the file (another client may have written). Active entries are `1..=n` and undone
+    /// ones follow them, so index lookups of the ends give both counts.
     pub fn log_shape(&self, game_id: i64) -> Result<(usize, usize), StoreError> {
-        let (active, undone): (i64, i64) = self.conn.query_row(
-            "SELECT COALESCE(SUM(undone = 0), 0), COALESCE(SUM(undone = 1), 0) FROM events WHERE game_id = ?1",
+        let (active, _) = log_ends(&self.conn, game_id)?;
+        let last: i64 = self.conn.query_row(
+            "SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?1",
             [game_id],
-            |r| Ok((r.get(0)?, r.get(1)?)),
+            |r| r.get(0),
         )?;
-        Ok((active as usize, undone as usize))
+        Ok((active, (last as usize).saturating_sub(active)))
     }
 
     pub fn delete_game(&mut self, game_id: i64) -> Result<(), StoreError> {
@@ -444,11 +446,12 @@ impl Store {
 }
 
 /// The last active entry's position (0 when none) and the first undone entry's, if any.
+/// Both are lookups in the `events_by_state` index, never a scan of the log.
 fn log_ends(
-    tx: &rusqlite::Transaction,
+    conn: &rusqlite::Connection,
     game_id: i64,
 ) -> Result<(usize, Option<usize>), StoreError> {
-    let (last, first): (i64, Option<i64>) = tx.query_row(
+    let (last, first): (i64, Option<i64>) = conn.query_row(
         "SELECT (SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?1 AND undone = 0),
                 (SELECT MIN(seq) FROM events WHERE game_id = ?1 AND undone = 1)",
         [game_id],
