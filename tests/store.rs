@@ -455,3 +455,41 @@ fn a_database_at_schema_1_is_upgraded_with_its_games_intact() {
         "the log's ends are found through the index: {plan}"
     );
 }
+
+#[test]
+fn a_scorepad_only_game_is_kept_in_history_like_any_other() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = opened(&temp_db(&dir));
+    let ids: Vec<i64> = ["Ana", "Bo"]
+        .iter()
+        .map(|n| ok(s.add_person(n, "#123456")).id)
+        .collect();
+    let id = ok(s.start_game("raise-the-realm", &ids, None, None)).game_id;
+    let cats = [
+        "card_vp",
+        "game_end_vp",
+        "gold",
+        "tucked",
+        "stored",
+        "objectives",
+        "family_secret",
+        "empty_tracks",
+    ];
+    for (seat, base) in [(0, 5), (1, 3)] {
+        for c in cats {
+            let value = if c == "empty_tracks" { 7 } else { base };
+            ok(s.act(
+                id,
+                &json!({"type": "Enter", "seat": seat, "category": c, "value": value}),
+            ));
+        }
+    }
+    ok(s.act(id, &json!({"type": "Finish"})));
+    let rows = ok(s.history(Some("finished")));
+    assert_eq!(rows[0].game, "raise-the-realm");
+    assert_eq!(rows[0].score, Some(5 * 7 + 7));
+    assert_eq!(rows[0].winners, vec!["Ana".to_string()]);
+    let record = ok(s.record(id));
+    assert_eq!(record.score.categories.len(), 8);
+    assert_eq!(record.log.len(), 17);
+}

@@ -5,6 +5,7 @@ use super::game::{Descriptor, Game, RuleError, Scoresheet, Seat};
 use super::session::{Entry, Session};
 use crate::games::estates::TheEstates;
 use crate::games::nine_estates::NineEstates;
+use crate::games::realm::RaiseTheRealm;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::marker::PhantomData;
@@ -297,10 +298,11 @@ where
 
 static NINE_ESTATES: Kind<NineEstates> = Kind(PhantomData);
 static THE_ESTATES: Kind<TheEstates> = Kind(PhantomData);
+static RAISE_THE_REALM: Kind<RaiseTheRealm> = Kind(PhantomData);
 
 /// Every game the app hosts. Adding a game means adding one line here.
 pub fn registry() -> &'static [&'static dyn GameKind] {
-    static ALL: [&'static dyn GameKind; 2] = [&NINE_ESTATES, &THE_ESTATES];
+    static ALL: [&'static dyn GameKind; 3] = [&NINE_ESTATES, &THE_ESTATES, &RAISE_THE_REALM];
     &ALL
 }
 

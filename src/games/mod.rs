@@ -2,3 +2,4 @@
 
 pub mod estates;
 pub mod nine_estates;
+pub mod realm;

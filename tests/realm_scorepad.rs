@@ -1,0 +1,269 @@
+//! Raise the Realm's scorepad: the eight categories, the 7-per-empty-track rule, the rulebook's
+//! tie-breakers for first place, and the solo titles and failure (000 lines 214-274).
+
+use estate_steward::engine::{Game, Seat, Session};
+use estate_steward::games::realm::rules_table::{shipped_table_parses, table};
+use estate_steward::games::realm::{RaiseTheRealm, RealmAction as A, RealmOptions};
+
+const CATS: [&str; 8] = [
+    "card_vp",
+    "game_end_vp",
+    "gold",
+    "tucked",
+    "stored",
+    "objectives",
+    "family_secret",
+    "empty_tracks",
+];
+
+fn pad(n: usize) -> Session<RaiseTheRealm> {
+    let seats: Vec<Seat> = (0..n)
+        .map(|i| Seat {
+            person_id: i as i64 + 1,
+            name: format!("P{}", i + 1),
+            colour: "#000000".into(),
+        })
+        .collect();
+    Session::new(RealmOptions::default(), seats, 1).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn act(s: &mut Session<RaiseTheRealm>, a: A) {
+    match s.decide(a.clone()) {
+        Ok(e) => s.commit(e),
+        Err(e) => panic!("{a:?} refused: {e}"),
+    }
+}
+
+fn refused(s: &mut Session<RaiseTheRealm>, a: A) -> String {
+    let before = s.state().clone();
+    match s.decide(a.clone()) {
+        Ok(_) => panic!("{a:?} accepted but the rules forbid it"),
+        Err(e) => {
+            assert_eq!(s.state(), &before);
+            e.rule
+        }
+    }
+}
+
+/// Enter a whole row for a seat: the given values in category order.
+fn row(s: &mut Session<RaiseTheRealm>, seat: u8, values: [i32; 8]) {
+    for (c, v) in CATS.iter().zip(values) {
+        act(
+            s,
+            A::Enter {
+                seat,
+                category: (*c).into(),
+                value: v,
+            },
+        );
+    }
+}
+
+#[test]
+fn the_rule_table_parses_with_eight_categories() {
+    assert!(shipped_table_parses());
+    assert_eq!(table().categories.len(), 8);
+}
+
+#[test]
+fn totals_add_the_eight_categories() {
+    let mut s = pad(2);
+    row(&mut s, 0, [20, 5, 7, 3, 2, 12, 4, 7]);
+    row(&mut s, 1, [18, 0, 9, 1, 0, 6, 8, 14]);
+    act(&mut s, A::Finish);
+    let sheet = RaiseTheRealm::score(s.state());
+    assert_eq!(sheet.rows[0].total, 60);
+    assert_eq!(sheet.rows[1].total, 56);
+    assert!(sheet.rows[0].winner && !sheet.rows[1].winner);
+    assert_eq!(sheet.categories.len(), 8);
+}
+
+#[test]
+fn empty_tracks_score_seven_each_up_to_three_tracks() {
+    let mut s = pad(1);
+    for bad in [5, 8, 28, -7] {
+        let rule = refused(
+            &mut s,
+            A::Enter {
+                seat: 0,
+                category: "empty_tracks".into(),
+                value: bad,
+            },
+        );
+        assert!(
+            rule == "realm.empty-tracks" || rule == "realm.value",
+            "{bad}: {rule}"
+        );
+    }
+    act(
+        &mut s,
+        A::Enter {
+            seat: 0,
+            category: "empty_tracks".into(),
+            value: 21,
+        },
+    );
+}
+
+#[test]
+fn unknown_categories_seats_and_values_are_refused() {
+    let mut s = pad(2);
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Enter {
+                seat: 0,
+                category: "charm".into(),
+                value: 3
+            }
+        ),
+        "realm.category"
+    );
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Enter {
+                seat: 5,
+                category: "gold".into(),
+                value: 3
+            }
+        ),
+        "realm.seat"
+    );
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Enter {
+                seat: 0,
+                category: "gold".into(),
+                value: -1
+            }
+        ),
+        "realm.value"
+    );
+    assert_eq!(
+        refused(&mut s, A::ObjectivesMet { count: 3 }),
+        "realm.solo-only"
+    );
+}
+
+#[test]
+fn the_pad_closes_only_when_every_category_is_entered() {
+    let mut s = pad(2);
+    row(&mut s, 0, [1, 1, 1, 1, 1, 1, 1, 0]);
+    assert_eq!(refused(&mut s, A::Finish), "realm.incomplete");
+    assert!(RaiseTheRealm::allowed(s.state()).is_empty());
+    row(&mut s, 1, [1, 1, 1, 1, 1, 1, 1, 7]);
+    assert_eq!(RaiseTheRealm::allowed(s.state()).len(), 1);
+    act(&mut s, A::Finish);
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Enter {
+                seat: 0,
+                category: "gold".into(),
+                value: 2
+            }
+        ),
+        "realm.finished"
+    );
+}
+
+#[test]
+fn a_tie_for_first_goes_to_most_objective_firsts_then_most_estate_cards_else_shared() {
+    let mut s = pad(3);
+    row(&mut s, 0, [30, 0, 0, 0, 0, 0, 0, 0]);
+    row(&mut s, 1, [30, 0, 0, 0, 0, 0, 0, 0]);
+    row(&mut s, 2, [10, 0, 0, 0, 0, 0, 0, 0]);
+    assert_eq!(refused(&mut s, A::Finish), "realm.tie-break-needed");
+    act(
+        &mut s,
+        A::TieBreak {
+            seat: 0,
+            objective_firsts: 2,
+            estate_cards: 12,
+        },
+    );
+    act(
+        &mut s,
+        A::TieBreak {
+            seat: 1,
+            objective_firsts: 2,
+            estate_cards: 15,
+        },
+    );
+    act(&mut s, A::Finish);
+    let sheet = RaiseTheRealm::score(s.state());
+    assert_eq!(
+        sheet.rows.iter().map(|r| r.rank).collect::<Vec<_>>(),
+        vec![2, 1, 3],
+        "more Estate cards breaks the tie"
+    );
+    // Objective firsts come before Estate cards.
+    s.undo();
+    act(
+        &mut s,
+        A::TieBreak {
+            seat: 0,
+            objective_firsts: 3,
+            estate_cards: 12,
+        },
+    );
+    act(&mut s, A::Finish);
+    assert_eq!(RaiseTheRealm::score(s.state()).rows[0].rank, 1);
+    // Equal on both: a shared victory.
+    s.undo();
+    act(
+        &mut s,
+        A::TieBreak {
+            seat: 0,
+            objective_firsts: 2,
+            estate_cards: 15,
+        },
+    );
+    act(&mut s, A::Finish);
+    let sheet = RaiseTheRealm::score(s.state());
+    assert_eq!(sheet.rows.iter().filter(|r| r.winner).count(), 2);
+}
+
+#[test]
+fn solo_titles_follow_the_bands_and_fewer_than_three_objectives_lose() {
+    let cases = [
+        (39, "Pauper"),
+        (40, "Traveling Minstrel"),
+        (49, "Traveling Minstrel"),
+        (50, "Baron/Baroness"),
+        (74, "Baron/Baroness"),
+        (75, "Duke/Duchess"),
+        (89, "Duke/Duchess"),
+        (90, "Monarch"),
+        (109, "Monarch"),
+        (110, "Empire Builder"),
+        (0, "Pauper"),
+    ];
+    for (total, title) in cases {
+        let mut s = pad(1);
+        row(&mut s, 0, [total, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(
+            refused(&mut s, A::Finish),
+            "realm.incomplete",
+            "objectives met must be entered"
+        );
+        act(&mut s, A::ObjectivesMet { count: 3 });
+        act(&mut s, A::Finish);
+        assert_eq!(
+            RaiseTheRealm::score(s.state()).rows[0].title.as_deref(),
+            Some(title),
+            "{total}"
+        );
+    }
+    let mut s = pad(1);
+    row(&mut s, 0, [120, 0, 0, 0, 0, 0, 0, 0]);
+    act(&mut s, A::ObjectivesMet { count: 2 });
+    act(&mut s, A::Finish);
+    let title = RaiseTheRealm::score(s.state()).rows[0]
+        .title
+        .clone()
+        .unwrap_or_default();
+    assert!(title.contains("fewer than 3"), "{title}");
+}
