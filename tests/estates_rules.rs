@@ -82,6 +82,13 @@ fn take_free(s: &mut Session<TheEstates>, choice: Choice, at: Placement) {
     act(s, A::Place { at });
 }
 
+/// The position scored as if the game ended now (money counts only at the end).
+fn final_position(s: &Session<TheEstates>) -> estate_steward::games::estates::state::EstatesState {
+    let mut end = s.state().clone();
+    end.phase = Phase::Over;
+    end
+}
+
 fn cube(row: u8) -> Choice {
     Choice::Cube {
         row,
@@ -613,7 +620,7 @@ fn scoring_positive_in_a_complete_row_negative_otherwise_doubled_by_the_mayor_pl
     take_free(&mut s, cube(1), Placement::Cube { row: 1, lot: 0 }); // Blue 6, incomplete row
     take_free(&mut s, Choice::Mayor, Placement::Mayor { row: 1 });
     act(&mut s, A::Stash);
-    let sheet = TheEstates::score(s.state());
+    let sheet = TheEstates::score(&final_position(&s));
     let red_holder = s.state().certificates[0].unwrap() as usize;
     let blue_holder = s.state().certificates[1].unwrap() as usize;
     let mut expect = [0i32; 2];
@@ -685,7 +692,7 @@ fn ties_go_to_the_most_money_in_hand_plus_cash_box() {
             at: Placement::Mayor { row: 0 },
         },
     );
-    let sheet = TheEstates::score(s.state());
+    let sheet = TheEstates::score(&final_position(&s));
     assert_eq!(sheet.rows[0].total, sheet.rows[1].total);
     assert_eq!(sheet.rows[0].rank, 1);
     assert_eq!(sheet.rows[1].rank, 2);

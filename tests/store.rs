@@ -361,6 +361,23 @@ fn hidden_money_never_reaches_the_shared_view_until_the_game_ends() {
         );
     }
     assert!(ok(s.replay(id, 2)).state.is_null());
+    assert!(
+        v.score
+            .rows
+            .iter()
+            .all(|r| r.breakdown[1] == 0 && r.breakdown[2] == 0),
+        "no cash box in the running score"
+    );
+    // Bidding offers Pass and the smallest bid only: more buttons would reveal the bidder's cash.
+    let choose = v
+        .allowed
+        .iter()
+        .find(|a| a.group == "choose")
+        .unwrap()
+        .action
+        .clone();
+    let v = ok(s.act(id, &choose));
+    assert_eq!(v.allowed.len(), 2, "{:?}", v.allowed);
     let auctioneer = v.view["auctioneer"].as_u64().unwrap() as u8;
     let purse = ok(s.peek(id, auctioneer));
     assert_eq!(purse["cash"], 11);

@@ -924,14 +924,16 @@ impl Game for TheEstates {
                 }
             }
             Phase::Bidding { bids, .. } => {
+                // Only the smallest bid is offered: a button per affordable amount would put the
+                // bidder's cash on the shared screen. Other amounts are typed in and checked.
                 let seat = s.bidders()[bids.len()];
                 push("Pass".into(), "bid", EstatesAction::Pass);
                 let high = bids.iter().filter_map(|b| b.amount).max().unwrap_or(0);
-                for amount in (high + 1)..=s.purses[usize::from(seat)].cash {
+                if s.purses[usize::from(seat)].cash > high {
                     push(
-                        format!("Bid {amount}"),
+                        format!("Bid {}", high + 1),
                         "bid",
-                        EstatesAction::Bid { amount },
+                        EstatesAction::Bid { amount: high + 1 },
                     );
                 }
             }
@@ -975,8 +977,15 @@ impl Game for TheEstates {
             .map(|seat| {
                 let p = &s.purses[usize::from(seat)];
                 let b = buildings[usize::from(seat)];
-                let boxed = p.cash_box as i32;
-                let hand = if s.all_money_scores { p.cash as i32 } else { 0 };
+                // Money is secret until the end (product.md principle 5): while the game runs the
+                // sheet shows buildings only, and ranks by them alone.
+                let over = s.phase == Phase::Over;
+                let boxed = if over { p.cash_box as i32 } else { 0 };
+                let hand = if over && s.all_money_scores {
+                    p.cash as i32
+                } else {
+                    0
+                };
                 ScoreRow {
                     seat,
                     name: String::new(),
@@ -991,7 +1000,12 @@ impl Game for TheEstates {
         // Rank by total, then by money in hand plus cash box (002 line 194).
         let key = |r: &ScoreRow| {
             let p = &s.purses[usize::from(r.seat)];
-            (r.total, (p.cash + p.cash_box) as i32)
+            let money = if s.phase == Phase::Over {
+                (p.cash + p.cash_box) as i32
+            } else {
+                0
+            };
+            (r.total, money)
         };
         let keys: Vec<(i32, i32)> = rows.iter().map(key).collect();
         for (i, row) in rows.iter_mut().enumerate() {
@@ -1058,11 +1072,16 @@ impl Game for TheEstates {
                 format!("{} buys the piece from the high bidder", seat(s.auctioneer))
             }
             EstatesAction::Place { at } => match &s.phase {
-                Phase::Place { piece, holder } => format!(
-                    "{} places {}",
-                    seat(*holder),
-                    placement_label(piece, at).to_lowercase()
-                ),
+                Phase::Place { piece, holder } => {
+                    let verb = match at {
+                        Placement::Cube { .. } => "places",
+                        Placement::Rooftop { .. } => "roofs",
+                        Placement::Permit { .. } => "puts",
+                        Placement::Mayor { .. } => "stands",
+                        Placement::Cancel { .. } => "cancels",
+                    };
+                    format!("{} {verb} {}", seat(*holder), placement_phrase(piece, at))
+                }
                 _ => "placed".into(),
             },
             EstatesAction::Discard => match &s.phase {
@@ -1185,26 +1204,33 @@ fn close_bidding(s: &EstatesState, piece: &Piece, bids: &[Bid], bid: Bid) -> Vec
 
 fn placement_label(piece: &Piece, at: &Placement) -> String {
     match at {
+        Placement::Cube { .. } => format!("Place {}", placement_phrase(piece, at)),
+        Placement::Rooftop { .. } => format!("Roof {}", placement_phrase(piece, at)),
+        Placement::Permit { .. } => format!("Put {}", placement_phrase(piece, at)),
+        Placement::Mayor { .. } => format!("Stand {}", placement_phrase(piece, at)),
+        Placement::Cancel { .. } => format!("Cancel {}", placement_phrase(piece, at)),
+    }
+}
+
+/// What goes where, without the verb: shared by button labels and log lines.
+fn placement_phrase(piece: &Piece, at: &Placement) -> String {
+    match at {
         Placement::Cube { row, lot } => format!(
-            "Place {} in {}, lot {}",
+            "{} in {}, lot {}",
             piece_name(piece),
             row_name(*row),
             lot + 1
         ),
         Placement::Rooftop { row, lot } => {
-            format!("Roof the building in {}, lot {}", row_name(*row), lot + 1)
+            format!("the building in {}, lot {}", row_name(*row), lot + 1)
         }
-        Placement::Permit { row, lengthen } => {
-            format!(
-                "Put {} in {} to make it {}",
-                piece_name(piece),
-                row_name(*row),
-                if *lengthen { "longer" } else { "shorter" }
-            )
-        }
-        Placement::Mayor { row } => format!("Stand the mayor before {}", row_name(*row)),
-        Placement::Cancel { row, index } => {
-            format!("Cancel permit #{} of {}", index + 1, row_name(*row))
-        }
+        Placement::Permit { row, lengthen } => format!(
+            "{} in {} to make it {}",
+            piece_name(piece),
+            row_name(*row),
+            if *lengthen { "longer" } else { "shorter" }
+        ),
+        Placement::Mayor { row } => format!("the mayor before {}", row_name(*row)),
+        Placement::Cancel { row, index } => format!("permit #{} of {}", index + 1, row_name(*row)),
     }
 }
