@@ -150,3 +150,59 @@ export function withApp(body, options = {}) {
     }
   };
 }
+
+// ---- shared checks and table helpers ---------------------------------------------------------
+
+export const T = { timeout: 10_000 };
+export const tid = (browser, id) => browser.$(`[data-testid="${id}"]`);
+
+/** Number of accepted actions in the table's log. */
+export async function logCount(browser) {
+  const panel = await tid(browser, "log-panel");
+  await panel.waitForExist(T);
+  return Number(await panel.getAttribute("data-count"));
+}
+
+export async function waitLogCount(browser, n, what) {
+  await browser.waitUntil(async () => (await logCount(browser)) === n, {
+    ...T,
+    timeoutMsg: `the log never reached ${n} actions (${what})`,
+  });
+}
+
+/**
+ * Nothing scrolls sideways, every visible control is at least 48 px both ways (a radio or
+ * checkbox counts by its label when the label is the target), and no button's text spills out.
+ */
+export async function checkLayout(browser, where) {
+  const report = await browser.execute(() => {
+    const overflow = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+    const small = [];
+    const clipped = [];
+    for (const el of document.querySelectorAll("button, a, input, select, summary")) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue; // not rendered (closed <details>)
+      if (el.closest(".visually-hidden")) continue;
+      if (el instanceof HTMLInputElement && (el.type === "radio" || el.type === "checkbox")) {
+        const label = el.closest("label")?.getBoundingClientRect();
+        if (label && label.height >= 48) continue; // the whole label is the target
+      }
+      if (r.width < 47.5 || r.height < 47.5) {
+        small.push(`${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+      }
+      if (el.tagName === "BUTTON" && el.scrollHeight > el.clientHeight + 1) {
+        clipped.push(`"${(el.textContent ?? "").trim().slice(0, 30)}" ${el.scrollHeight}>${el.clientHeight}`);
+      }
+    }
+    return { overflow, small, clipped };
+  });
+  if (report.overflow !== 0) throw new Error(`horizontal overflow of ${report.overflow} px on ${where}`);
+  if (report.small.length > 0) throw new Error(`touch targets under 48 px on ${where}: ${report.small.join("; ")}`);
+  if (report.clipped.length > 0) throw new Error(`button text spills out on ${where}: ${report.clipped.join("; ")}`);
+}
+
+/** The CSP (no inline styles or scripts) blocked nothing the UI tried. */
+export async function assertNoCspViolations(browser, where) {
+  const n = await browser.execute(() => document.documentElement.dataset.cspViolations ?? "0");
+  if (n !== "0") throw new Error(`the CSP blocked ${n} thing(s) on ${where}`);
+}

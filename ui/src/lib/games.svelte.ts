@@ -9,11 +9,21 @@ export async function loadGameNames(): Promise<void> {
 }
 
 /**
- * Games this UI can draw a table for. The core hosts more (The Estates is playable from the
- * `steward` CLI); a game is offered here only once its table screen exists, because a generic
- * screen could not keep its secrets (money) off the shared display.
+ * Games this UI can draw a table for. The core may host more; a game is offered here only once
+ * its table screen exists, because a generic screen could not keep its secrets (money) off the
+ * shared display.
  */
-export const TABLE_SCREENS: readonly string[] = ["nine-estates"];
+export const TABLE_SCREENS: readonly string[] = ["nine-estates", "the-estates"];
+
+/**
+ * Games whose score reveals a secret while they run (The Estates' cash boxes): their score
+ * breakdown is shown only once the game is over.
+ */
+export const SECRET_SCORES: readonly string[] = ["the-estates"];
+
+export function scoreIsSecret(gameId: string, finished: boolean): boolean {
+  return !finished && SECRET_SCORES.includes(gameId);
+}
 
 export function hasTableScreen(gameId: string): boolean {
   return TABLE_SCREENS.includes(gameId);

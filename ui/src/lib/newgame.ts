@@ -26,3 +26,20 @@ export function moveSeat<T>(seats: readonly T[], index: number, delta: number): 
   out.splice(to, 0, item);
   return out;
 }
+
+/** The table's choices on the New game screen, as far as a game has any. */
+export type OptionChoices = { allMoneyScores: boolean };
+
+/**
+ * The options sent with startGame: The Estates' house rule when chosen, else null (the game's
+ * defaults; the record keeps what was used).
+ */
+export function startOptions(gameId: string, choices: OptionChoices): { all_money_scores: boolean } | null {
+  if (gameId === "the-estates") return { all_money_scores: choices.allMoneyScores };
+  return null;
+}
+
+/** Seats that still fit when another game is chosen. */
+export function fitSeats<T>(seats: readonly T[], max: number): T[] {
+  return seats.slice(0, Math.max(0, max));
+}
