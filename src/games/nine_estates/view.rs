@@ -1,0 +1,147 @@
+//! The Nine Estates table as the screen shows it: display-ready facts derived from the state
+//! (names, what each active card offers, which cards still need describing, the live score), so
+//! that the UI only displays.
+
+use super::cards::{cost_text, yield_text, EstateType, Face};
+use super::state::{BuiltStructure, EraScore, EstateStatus, NineState, Phase, Slot};
+use super::{estate_label, scoring};
+use serde::Serialize;
+
+/// An active card as the table screen shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+pub struct ActiveCard {
+    pub slot: Slot,
+    pub card: u8,
+    pub face: Face,
+    pub upright: bool,
+    pub tilted: bool,
+    /// The Structure's name, when described.
+    pub name: Option<String>,
+    /// The resource on its top edge now ("Wood", "Food/Gold"), when described.
+    pub offers: Option<String>,
+    pub cost: Option<String>,
+}
+
+/// A card on the table that the app cannot referee until it is described.
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+pub struct DescribeRequest {
+    /// "Structure" or "Estate".
+    pub kind: String,
+    pub card: u8,
+    pub face: Option<Face>,
+    /// Where it lies, in words ("the centre card", "Clergy row, column 2").
+    pub place: String,
+}
+
+/// An Estate in the grid as the table screen shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+pub struct GridEstate {
+    pub row: u8,
+    pub col: u8,
+    pub card: u8,
+    pub kind: EstateType,
+    pub status: EstateStatus,
+    pub name: String,
+    pub cost: Option<String>,
+    pub shields: Option<u8>,
+}
+
+/// Derived, display-ready facts for the Nine Estates table (computed by the core so that the UI
+/// only displays).
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+pub struct NineView {
+    pub phase: Phase,
+    pub era: u8,
+    pub round: u32,
+    pub turn: u32,
+    pub deck_left: u32,
+    pub discard_count: u32,
+    pub active: Vec<ActiveCard>,
+    pub grid: Vec<GridEstate>,
+    /// The build area, by round (one column per round).
+    pub structures: Vec<BuiltStructure>,
+    pub estates: Vec<String>,
+    pub undescribed: Vec<DescribeRequest>,
+    pub era_scores: Vec<EraScore>,
+    /// This Era's score so far (while an Era is being played).
+    pub current_era: Option<EraScore>,
+    pub total: i32,
+    pub title: Option<String>,
+}
+
+/// The display view of a state.
+pub fn view(state: &NineState) -> NineView {
+    let mut active = Vec::new();
+    let mut undescribed = Vec::new();
+    for slot in [Slot::Left, Slot::Centre, Slot::Discard] {
+        if let Some((pos, tilted)) = state.card_at(slot) {
+            let def = state.face_def(pos.card, slot.face());
+            if def.is_none() {
+                undescribed.push(DescribeRequest {
+                    kind: "Structure".into(),
+                    card: pos.card,
+                    face: Some(slot.face()),
+                    place: format!("the {}", slot.name()),
+                });
+            }
+            active.push(ActiveCard {
+                slot,
+                card: pos.card,
+                face: slot.face(),
+                upright: pos.upright,
+                tilted,
+                name: def.map(|d| d.structure.clone()),
+                offers: def.map(|d| yield_text(d.top(pos.upright))),
+                cost: def.map(|d| cost_text(&d.cost)),
+            });
+        }
+    }
+    let mut grid = Vec::new();
+    for (r, row) in state.grid.iter().enumerate() {
+        for (c, slot) in row.iter().enumerate() {
+            let kind = EstateType::of_card(slot.card).unwrap_or(EstateType::Peasant);
+            let def = state.catalogue.estate(slot.card);
+            if def.is_none() && slot.status != EstateStatus::Removed {
+                undescribed.push(DescribeRequest {
+                    kind: "Estate".into(),
+                    card: slot.card,
+                    face: None,
+                    place: format!("{kind:?} row, column {}", c + 1),
+                });
+            }
+            grid.push(GridEstate {
+                row: r as u8,
+                col: c as u8,
+                card: slot.card,
+                kind,
+                status: slot.status,
+                name: estate_label(state, slot.card),
+                cost: def.map(|d| cost_text(&d.cost)),
+                shields: def.map(|d| d.shields),
+            });
+        }
+    }
+    let playing = !matches!(state.phase, Phase::Deal | Phase::Over);
+    NineView {
+        phase: state.phase,
+        era: state.era,
+        round: state.round,
+        turn: state.turn,
+        deck_left: state.deck.len() as u32,
+        discard_count: state.discard.len() as u32,
+        active,
+        grid,
+        structures: state.structures.clone(),
+        estates: state
+            .estates
+            .iter()
+            .map(|e| estate_label(state, e.card))
+            .collect(),
+        undescribed,
+        era_scores: state.era_scores.clone(),
+        current_era: playing.then(|| scoring::era_score(state)),
+        total: scoring::total(state, true),
+        title: (state.phase == Phase::Over)
+            .then(|| scoring::rules().title(scoring::total(state, false))),
+    }
+}
