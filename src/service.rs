@@ -2,7 +2,7 @@
 //! and by the Tauri commands alike. Every action is committed to SQLite before it is returned.
 
 use crate::engine::session::SNAPSHOT_EVERY;
-use crate::engine::{registry, AnyTable, GameKind, ScoreRow, Scoresheet, Seat, StoredEntry};
+use crate::engine::{registry, AnyTable, GameKind, Scoresheet, Seat, StoredEntry};
 use crate::engine::{ActError, AllowedAction};
 use crate::store::{Append, GameRow, Person, Store, StoreError};
 use rand::Rng;
@@ -165,17 +165,6 @@ impl Steward {
             store: Store::open(path)?,
             tables: HashMap::new(),
         })
-    }
-
-    pub fn from_store(store: Store) -> Steward {
-        Steward {
-            store,
-            tables: HashMap::new(),
-        }
-    }
-
-    pub fn store(&self) -> &Store {
-        &self.store
     }
 
     pub fn games_available(&self) -> Vec<GameInfo> {
@@ -492,9 +481,4 @@ impl Steward {
         self.tables.remove(&id);
         Ok(self.store.delete_game(id)?)
     }
-}
-
-/// The winner rows of a scoresheet, for display.
-pub fn winners(sheet: &Scoresheet) -> Vec<&ScoreRow> {
-    sheet.rows.iter().filter(|r| r.winner).collect()
 }

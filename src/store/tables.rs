@@ -514,3 +514,62 @@ fn write_results(
     )?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn people_are_listed_by_name_and_names_are_unique_ignoring_case() {
+        let mut store = Store::in_memory().unwrap();
+        store.add_person("bo", "#000000").unwrap();
+        store.add_person("Ana", "#ffffff").unwrap();
+        let names: Vec<String> = store
+            .people()
+            .unwrap()
+            .into_iter()
+            .map(|p| p.name)
+            .collect();
+        assert_eq!(names, vec!["Ana", "bo"]);
+        assert!(matches!(
+            store.add_person("BO", "#000000"),
+            Err(StoreError::Invalid { .. })
+        ));
+        assert!(matches!(store.person(99), Err(StoreError::NotFound { .. })));
+    }
+
+    #[test]
+    fn the_log_shape_counts_active_and_undone_entries() {
+        let mut store = Store::in_memory().unwrap();
+        let ana = store.add_person("Ana", "#000000").unwrap();
+        let id = store
+            .create_game(NewGame {
+                game: "nine-estates",
+                options: "{}",
+                seed: 1,
+                person_ids: &[ana.id],
+            })
+            .unwrap();
+        let entry = StoredEntry {
+            action: "{}".into(),
+            events: "[]".into(),
+            summary: "s".into(),
+        };
+        for seq in 1..=3 {
+            let append = Append {
+                game_id: id,
+                seq,
+                entry: &entry,
+                had_redo: false,
+                snapshot: None,
+                finished: None,
+                learned: None,
+            };
+            store.append(append).unwrap();
+        }
+        store.set_undone(id, 3, true, None).unwrap();
+        assert_eq!(store.log_shape(id).unwrap(), (2, 1));
+        let loaded = store.load_game(id).unwrap();
+        assert_eq!((loaded.entries.len(), loaded.redo.len()), (2, 1));
+    }
+}
