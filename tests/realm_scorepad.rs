@@ -267,3 +267,27 @@ fn solo_titles_follow_the_bands_and_fewer_than_three_objectives_lose() {
         .unwrap_or_default();
     assert!(title.contains("fewer than 3"), "{title}");
 }
+
+#[test]
+fn solo_games_have_no_family_secret_points() {
+    let mut s = pad(1);
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Enter {
+                seat: 0,
+                category: "family_secret".into(),
+                value: 4
+            }
+        ),
+        "realm.solo-no-family-secret"
+    );
+    act(
+        &mut s,
+        A::Enter {
+            seat: 0,
+            category: "family_secret".into(),
+            value: 0,
+        },
+    );
+}

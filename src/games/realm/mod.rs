@@ -182,6 +182,12 @@ impl Game for RaiseTheRealm {
                 if *value < 0 || *value > 999 {
                     return Err(err("realm.value", "a category scores 0 to 999"));
                 }
+                if s.solo && t.categories[index].id == "family_secret" && *value != 0 {
+                    return Err(err(
+                        "realm.solo-no-family-secret",
+                        "solo games are played without Family Secret cards (000 Solo Mode setup)",
+                    ));
+                }
                 if t.categories[index].id == "empty_tracks" {
                     let per = t.points_per_empty_track;
                     if *value % per != 0 || *value > per * i32::from(t.tracks) {
