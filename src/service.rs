@@ -466,14 +466,8 @@ impl Steward {
         value: Value,
     ) -> Result<(), ApiError> {
         let kind = kind_of(game)?;
-        // Check the entry is one the game understands before keeping it.
-        let probe = kind.prepare_options(None, &[(key.to_string(), value.clone())])?;
-        if probe == kind.prepare_options(None, &[])? {
-            return Err(ApiError::BadRequest {
-                field: "catalogue".into(),
-                message: format!("'{key}' is not a card entry this game understands"),
-            });
-        }
+        // The same checks as describing the card in play.
+        kind.check_catalogue_entry(key, &value)?;
         Ok(self.store.remember(game, &[(key.to_string(), value)])?)
     }
 

@@ -322,13 +322,30 @@ fn a_remembered_card_can_be_corrected_and_nonsense_is_refused() {
     let entries = ok(s.catalogue("nine-estates"));
     assert_eq!(entries.len(), 1);
     assert_eq!(entries[0].value["name"], "Abbey");
-    let not_a_card = s.set_catalogue_entry("nine-estates", "estate:5", json!({"name": 3}));
-    assert!(
-        matches!(not_a_card, Err(ApiError::BadRequest { .. })),
-        "{not_a_card:?}"
-    );
-    let unknown_key = s.set_catalogue_entry("nine-estates", "dragon:1", json!({}));
-    assert!(matches!(unknown_key, Err(ApiError::BadRequest { .. })));
+    let refused = |r: Result<(), ApiError>| match r {
+        Err(ApiError::Rule { rule, .. }) => rule,
+        other => panic!("expected a refusal, got {other:?}"),
+    };
+    let cases = [
+        ("estate:5", json!({"name": 3})),
+        ("dragon:1", json!({})),
+        (
+            "estate:5",
+            json!({"name": " ", "cost": [], "provides": ["Food"]}),
+        ),
+        (
+            "estate:12",
+            json!({"name": "X", "cost": [], "provides": ["Food"]}),
+        ),
+        (
+            "structure:2-Square",
+            json!({"structure": "Mill", "cost": [], "provides": ["Food", "Wood", "Ore"], "upright": ["Wood"], "rotated": ["Ore"]}),
+        ),
+    ];
+    for (key, value) in cases {
+        let rule = refused(s.set_catalogue_entry("nine-estates", key, value.clone()));
+        assert_eq!(rule, "nine.card-description", "{key} {value}");
+    }
     assert_eq!(
         ok(s.catalogue("nine-estates"))[0].value["name"],
         "Abbey",

@@ -38,6 +38,8 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
         .typ::<NineView>()
         .typ::<estate_steward::games::estates::EstatesView>()
         .typ::<estate_steward::games::estates::EstatesAction>()
+        .typ::<estate_steward::games::realm::RealmState>()
+        .typ::<estate_steward::games::realm::RealmAction>()
 }
 
 /// Where the database lives: `--db PATH` on the command line, else `$ESTATE_STEWARD_DB`, else

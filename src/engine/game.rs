@@ -128,6 +128,13 @@ pub trait Game: 'static {
     fn learned(_event: &Self::Event) -> Vec<(String, serde_json::Value)> {
         Vec::new()
     }
+    /// Check a catalogue entry (key, value) as a description in play would be checked.
+    fn check_catalogue_entry(_key: &str, _value: &serde_json::Value) -> Result<(), RuleError> {
+        Err(RuleError::new(
+            "catalogue.unsupported",
+            "this game keeps no card catalogue",
+        ))
+    }
     /// Put remembered catalogue entries into new-game options.
     fn with_catalogue(_options: &mut Self::Options, _entries: &[(String, serde_json::Value)]) {}
 }

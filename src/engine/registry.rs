@@ -48,6 +48,8 @@ pub trait GameKind: Send + Sync {
         options: Option<Value>,
         catalogue: &[(String, Value)],
     ) -> Result<Value, ActError>;
+    /// Check a remembered card before it is kept.
+    fn check_catalogue_entry(&self, key: &str, value: &Value) -> Result<(), ActError>;
     fn new_table(
         &self,
         options: &Value,
@@ -155,6 +157,9 @@ where
     }
     fn default_options(&self) -> Value {
         to_json(&G::Options::default())
+    }
+    fn check_catalogue_entry(&self, key: &str, value: &Value) -> Result<(), ActError> {
+        Ok(G::check_catalogue_entry(key, value)?)
     }
     fn prepare_options(
         &self,

@@ -1011,6 +1011,50 @@ impl Game for NineEstates {
         }
     }
 
+    fn check_catalogue_entry(key: &str, value: &serde_json::Value) -> Result<(), RuleError> {
+        let bad = |what: &str, e: serde_json::Error| {
+            err("nine.card-description", format!("not {what}: {e}"))
+        };
+        let card_number = |k: &str| {
+            k.split('-')
+                .next()
+                .and_then(|n| n.parse::<u8>().ok())
+                .unwrap_or(0)
+        };
+        let card = if let Some(k) = key.strip_prefix("structure:") {
+            let face = match k.split('-').nth(1) {
+                Some("Square") => Face::Square,
+                Some("Round") => Face::Round,
+                _ => {
+                    return Err(err(
+                        "nine.card-description",
+                        format!("'{key}' names no card side (e.g. structure:4-Square)"),
+                    ))
+                }
+            };
+            let def: FaceDef =
+                serde_json::from_value(value.clone()).map_err(|e| bad("a Structure side", e))?;
+            Described::Structure {
+                card: card_number(k),
+                face,
+                def,
+            }
+        } else if let Some(k) = key.strip_prefix("estate:") {
+            let def: EstateDef =
+                serde_json::from_value(value.clone()).map_err(|e| bad("an Estate", e))?;
+            Described::Estate {
+                card: card_number(k),
+                def,
+            }
+        } else {
+            return Err(err(
+                "nine.card-description",
+                format!("'{key}' is not a card entry (structure:N-Side or estate:N)"),
+            ));
+        };
+        validate_description(&card)
+    }
+
     fn with_catalogue(options: &mut NineOptions, entries: &[(String, serde_json::Value)]) {
         for (key, value) in entries {
             if let Some(k) = key.strip_prefix("structure:") {
