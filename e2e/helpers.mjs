@@ -4,7 +4,7 @@
 // One app at a time: tauri-driver listens on fixed ports 4444/4445. Run under a display, e.g.
 //   xvfb-run -a -s "-screen 0 1280x1024x24" node --test --test-concurrency=1
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,6 +29,32 @@ export function appBinary() {
     ? resolve(repoRoot, process.env.CARGO_TARGET_DIR)
     : join(repoRoot, "target");
   return join(target, "debug", "estate-steward-app");
+}
+
+/** Process ids under `root` (Linux /proc): tauri-driver → WebKitWebDriver → the app. */
+function descendants(root) {
+  const children = new Map();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // "pid (comm) state ppid ...": comm may hold spaces, so read after the last ")".
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (!children.has(ppid)) children.set(ppid, []);
+      children.get(ppid).push(Number(name));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out = [];
+  const walk = (pid) => {
+    for (const c of children.get(pid) ?? []) {
+      out.push(c);
+      walk(c);
+    }
+  };
+  walk(root);
+  return out;
 }
 
 async function waitForDriver(proc, timeoutMs = 15_000) {
@@ -82,11 +108,30 @@ export async function startApp({ db, size = DESKTOP, args = [] } = {}) {
   const stop = async () => {
     if (browser) await browser.deleteSession().catch(() => {});
     browser = undefined;
+    // Noted before the driver goes: an app it could not close would otherwise be orphaned, keep
+    // the driver's output pipe open and hold this test file's process alive.
+    const started = (driver.pid ? descendants(driver.pid) : []).map((pid) => {
+      try {
+        return { pid, cmdline: readFileSync(`/proc/${pid}/cmdline`, "utf8") };
+      } catch {
+        return { pid, cmdline: null };
+      }
+    });
     if (driver.exitCode === null && driver.signalCode === null) {
       driver.kill("SIGTERM");
       await Promise.race([driverExited, sleep(5_000, undefined, { ref: false })]);
       if (driver.exitCode === null && driver.signalCode === null) driver.kill("SIGKILL");
     }
+    for (const { pid, cmdline } of started) {
+      try {
+        // Only the very process noted (a pid is not reused that fast, but check its command).
+        if (readFileSync(`/proc/${pid}/cmdline`, "utf8") === cmdline) process.kill(pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+    driver.stdout?.destroy();
+    driver.stderr?.destroy();
     rmSync(tmp, { recursive: true, force: true });
   };
 

@@ -14,3 +14,9 @@ export function showError(e: unknown): void {
 export function clearAlert(): void {
   alertState.current = null;
 }
+
+/** A refusal the UI itself makes before asking the core (e.g. letters typed where a number goes). */
+export function showMessage(headline: string, detail: string | null = null): void {
+  alertState.current = { headline, detail };
+  alertState.serial += 1;
+}

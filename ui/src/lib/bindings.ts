@@ -750,6 +750,38 @@ export type Phase =
 /**  The deck ran out: waiting for the end-of-round choice. */
 "RoundEnd" | "Over";
 
+export type RealmAction = 
+/**  Enter (or correct) one category for one seat; `category` is the rule table's id. */
+{ type: "Enter"; seat: number; category: string; value: number } | { type: "TieBreak"; seat: number; objective_firsts: number; estate_cards: number } | { type: "ObjectivesMet"; count: number } | 
+/**  Close the scorepad: totals, winner and title become final. */
+{ type: "Finish" };
+
+export type RealmState = RealmState_Serialize | RealmState_Deserialize;
+
+export type RealmState_Deserialize = {
+	solo: boolean,
+	/**  Per seat, one entry per category (in the rule table's order); None until entered. */
+	scores: ((number | null)[])[],
+	/**  Tie-breakers, needed only when players tie for first: Era objective firsts, Estate cards. */
+	objective_firsts: (number | null)[],
+	estate_cards: (number | null)[],
+	/**  Solo: how many of the 5 Era objectives were met. */
+	objectives_met?: number | null,
+	finished: boolean,
+};
+
+export type RealmState_Serialize = {
+	solo: boolean,
+	/**  Per seat, one entry per category (in the rule table's order); None until entered. */
+	scores: ((number | null)[])[],
+	/**  Tie-breakers, needed only when players tie for first: Era objective firsts, Estate cards. */
+	objective_firsts: (number | null)[],
+	estate_cards: (number | null)[],
+	/**  Solo: how many of the 5 Era objectives were met. */
+	objectives_met: number | null,
+	finished: boolean,
+};
+
 /**  The table as it stood after `step` actions of the log. */
 export type ReplayStep = ReplayStep_Serialize | ReplayStep_Deserialize;
 

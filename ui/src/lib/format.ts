@@ -27,3 +27,9 @@ export function errorMessage(e: unknown): string {
     return String(e);
   }
 }
+
+/** "Ana" · "Ana and Bo" · "Ana, Bo and Cy". */
+export function andList(names: readonly string[]): string {
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}

@@ -5,6 +5,7 @@ describe("hasTableScreen", () => {
   it("offers only games whose table screen exists", () => {
     expect(hasTableScreen("nine-estates")).toBe(true);
     expect(hasTableScreen("the-estates")).toBe(true);
+    expect(hasTableScreen("raise-the-realm")).toBe(true);
     expect(hasTableScreen("middle-ages")).toBe(false);
   });
 });

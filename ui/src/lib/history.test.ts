@@ -14,6 +14,15 @@ describe("history rows", () => {
     );
     expect(rowScore({ score: -3, title: null })).toBe("Score -3");
     expect(rowScore({ score: null, title: null })).toBe("");
+    expect(rowScore({ score: 42, title: null, players: ["Ana", "Bo"], winners: ["Ana"] })).toBe(
+      "Score 42 — won by Ana",
+    );
+    expect(rowScore({ score: 42, title: null, players: ["Ana", "Bo"], winners: ["Ana", "Bo"] })).toBe(
+      "Score 42 — shared by Ana and Bo",
+    );
+    expect(rowScore({ score: 9, title: "Pauper", players: ["Ana"], winners: ["Ana"] })).toBe(
+      "Score 9 — Pauper",
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import type { GameRow_Serialize } from "./bindings";
+import { andList } from "./format";
 
 /** A game's name from the core's list, or its id until that list has arrived. */
 export function gameName(id: string, names: Record<string, string> = {}): string {
@@ -11,10 +12,16 @@ export function rowDate(iso: string): string {
   return m ? `${m[1]} ${m[2]}` : iso;
 }
 
-/** "Score 12 — The King is unmoved." */
-export function rowScore(row: Pick<GameRow_Serialize, "score" | "title">): string {
+/** "Score 12 — The King is unmoved."; with several players, "Score 42 — won by Ana". */
+export function rowScore(
+  row: Pick<GameRow_Serialize, "score" | "title"> & Partial<Pick<GameRow_Serialize, "winners" | "players">>,
+): string {
   const parts: string[] = [];
   if (row.score !== null && row.score !== undefined) parts.push(`Score ${row.score}`);
   if (row.title) parts.push(row.title);
+  const winners = row.winners ?? [];
+  if ((row.players?.length ?? 0) > 1 && winners.length > 0) {
+    parts.push(winners.length === 1 ? `won by ${winners[0]}` : `shared by ${andList(winners)}`);
+  }
   return parts.join(" — ");
 }

@@ -241,3 +241,20 @@ describe("scoreTable", () => {
     });
   });
 });
+
+describe("the table's own deal", () => {
+  it("records the grid in Era 1 and only the deck afterwards", async () => {
+    const { recordedDealAction, startingDealForm } = await import("./nine");
+    const form = startingDealForm();
+    expect(form.grid).toEqual([
+      [7, 8, 9],
+      [4, 5, 6],
+      [1, 2, 3],
+    ]);
+    form.deck[0] = { card: 1, upright: false };
+    const a = recordedDealAction(form, 1);
+    expect(a).toMatchObject({ type: "Deal", deal: { kind: "Recorded", grid: form.grid } });
+    expect((a as { deal: { deck: unknown[] } }).deal.deck[0]).toEqual({ card: 1, upright: false });
+    expect(recordedDealAction(form, 2)).toMatchObject({ deal: { kind: "Recorded", grid: null } });
+  });
+});

@@ -6,7 +6,9 @@ import type {
   BuiltStructure,
   DescribeRequest_Serialize as DescribeRequest,
   EraScore,
+  EstateDef_Serialize as EstateDef,
   EstateStatus,
+  FaceDef_Serialize as FaceDef,
   GridEstate_Serialize as GridEstate,
   NineAction_Serialize as NineAction,
   NineView_Serialize as NineView,
@@ -224,45 +226,81 @@ export function activeCardFor(
   return active.find((a) => a.card === req.card && a.face === req.face);
 }
 
+/** A Structure face as the catalogue keeps it; `upright` says how the card lay when described. */
+export function structureDef(form: StructureForm, upright: boolean): FaceDef {
+  const edges = orientation(yieldOf(form.top), yieldOf(form.bottom), upright);
+  return {
+    structure: form.name.trim(),
+    cost: countsToList(form.cost),
+    requires: parseRequires(form.requires),
+    provides: yieldOf(form.provides),
+    shields: form.shields,
+    upright: edges.upright,
+    rotated: edges.rotated,
+  };
+}
+
+export function estateDef(form: EstateForm): EstateDef {
+  return {
+    name: form.name.trim(),
+    cost: countsToList(form.cost),
+    requires: parseRequires(form.requires),
+    provides: yieldOf(form.provides),
+    shields: form.shields,
+  };
+}
+
 export function structureDescribeAction(
   req: DescribeRequest,
   form: StructureForm,
   upright: boolean,
 ): NineAction {
-  const edges = orientation(yieldOf(form.top), yieldOf(form.bottom), upright);
   return {
     type: "Describe",
-    card: {
-      kind: "Structure",
-      card: req.card,
-      face: req.face ?? "Square",
-      def: {
-        structure: form.name.trim(),
-        cost: countsToList(form.cost),
-        requires: parseRequires(form.requires),
-        provides: yieldOf(form.provides),
-        shields: form.shields,
-        upright: edges.upright,
-        rotated: edges.rotated,
-      },
-    },
+    card: { kind: "Structure", card: req.card, face: req.face ?? "Square", def: structureDef(form, upright) },
   };
 }
 
 export function estateDescribeAction(req: DescribeRequest, form: EstateForm): NineAction {
+  return { type: "Describe", card: { kind: "Estate", card: req.card, def: estateDef(form) } };
+}
+
+// ---- forms filled from what is remembered ----------------------------------------------------
+
+/** A cost list as resource counters (the inverse of `countsToList`; unknown names are left out). */
+export function listToCounts(list: readonly string[]): Counts {
+  const c = emptyCounts();
+  for (const r of list) if ((RESOURCES as readonly string[]).includes(r)) c[r as Resource] += 1;
+  return c;
+}
+
+/** One resource or two (a slash) as the form's two selects. */
+export function listToYield(list: readonly string[]): YieldChoice {
+  const pick = (r: string | undefined): Resource | "" =>
+    r !== undefined && (RESOURCES as readonly string[]).includes(r) ? (r as Resource) : "";
+  return [pick(list[0]), pick(list[1])];
+}
+
+/** The Structure form filled from a remembered face, card upright (top edge: its "upright" resource). */
+export function structureFormOf(def: FaceDef): StructureForm {
   return {
-    type: "Describe",
-    card: {
-      kind: "Estate",
-      card: req.card,
-      def: {
-        name: form.name.trim(),
-        cost: countsToList(form.cost),
-        requires: parseRequires(form.requires),
-        provides: yieldOf(form.provides),
-        shields: form.shields,
-      },
-    },
+    name: def.structure,
+    cost: listToCounts(def.cost),
+    requires: (def.requires ?? []).join(", "),
+    provides: listToYield(def.provides),
+    shields: def.shields ?? 0,
+    top: listToYield(def.upright),
+    bottom: listToYield(def.rotated),
+  };
+}
+
+export function estateFormOf(def: EstateDef): EstateForm {
+  return {
+    name: def.name,
+    cost: listToCounts(def.cost),
+    requires: (def.requires ?? []).join(", "),
+    provides: listToYield(def.provides),
+    shields: def.shields ?? 0,
   };
 }
 
@@ -319,4 +357,42 @@ export function scoreTable(sheet: Scoresheet, rowIndex = 0): ScoreTable {
 
 function capitalise(s: string): string {
   return s.length === 0 ? s : s[0].toUpperCase() + s.slice(1);
+}
+
+// ---- the table's own deal --------------------------------------------------------------------
+
+/** The Estate grid's rows from the top, with the card numbers each row holds (setup step 1). */
+export const DEAL_ROWS: readonly { name: (typeof ROW_NAMES)[number]; cards: readonly number[] }[] = [
+  { name: "Nobility", cards: [7, 8, 9] },
+  { name: "Clergy", cards: [4, 5, 6] },
+  { name: "Peasant", cards: [1, 2, 3] },
+];
+
+export const STRUCTURE_CARDS: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+
+export type DealForm = {
+  /** Card numbers by row (Nobility, Clergy, Peasant), columns left to right. */
+  grid: number[][];
+  /** The Structure deck from the top. */
+  deck: { card: number; upright: boolean }[];
+};
+
+/** A form that starts in card order, everything upright: the table changes what differs. */
+export function startingDealForm(): DealForm {
+  return {
+    grid: DEAL_ROWS.map((r) => [...r.cards]),
+    deck: STRUCTURE_CARDS.map((card) => ({ card, upright: true })),
+  };
+}
+
+/** The Deal action for the table's own deal; Estates only in Era 1 (they stay after). */
+export function recordedDealAction(form: DealForm, era: number): NineAction {
+  return {
+    type: "Deal",
+    deal: {
+      kind: "Recorded",
+      grid: era === 1 ? form.grid.map((row) => [...row]) : null,
+      deck: form.deck.map((c) => ({ card: c.card, upright: c.upright })),
+    },
+  };
 }

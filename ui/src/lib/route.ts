@@ -3,6 +3,7 @@ export type Route =
   | { name: "home" }
   | { name: "new" }
   | { name: "history" }
+  | { name: "settings" }
   | { name: "table"; id: number }
   | { name: "record"; id: number };
 
@@ -16,6 +17,8 @@ export function parseRoute(hash: string): Route {
       return { name: "new" };
     case "history":
       return { name: "history" };
+    case "settings":
+      return { name: "settings" };
     case "table":
       return Number.isSafeInteger(id) && id > 0 ? { name: "table", id } : { name: "home" };
     case "record":
@@ -34,6 +37,8 @@ export function href(route: Route): string {
       return "#/new";
     case "history":
       return "#/history";
+    case "settings":
+      return "#/settings";
     case "table":
       return `#/table/${route.id}`;
     case "record":
