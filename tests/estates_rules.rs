@@ -759,3 +759,47 @@ fn the_game_ends_when_no_floor_cube_is_left_and_every_building_is_roofed() {
     st.rooftops_left = 0;
     assert!(game_should_end(&st), "no rooftop left");
 }
+
+#[test]
+fn a_recorded_draw_names_the_cube_entered_twice() {
+    let s = Session::<TheEstates>::new(EstatesOptions::default(), seats(3), 1).unwrap();
+    let mut m = market();
+    m[1][0] = m[0][0];
+    let e = s
+        .decide(A::Setup {
+            setup: Setup::Recorded {
+                market: m,
+                first: 0,
+            },
+        })
+        .unwrap_err();
+    assert_eq!(e.rule, "estates.setup");
+    assert!(
+        e.message.starts_with("Red 6 floor cube is entered twice"),
+        "{}",
+        e.message
+    );
+    let short = vec![market()[0].clone()];
+    assert_eq!(
+        s.decide(A::Setup {
+            setup: Setup::Recorded {
+                market: short,
+                first: 0
+            }
+        })
+        .unwrap_err()
+        .rule,
+        "estates.setup"
+    );
+    assert_eq!(
+        s.decide(A::Setup {
+            setup: Setup::Recorded {
+                market: market(),
+                first: 3
+            }
+        })
+        .unwrap_err()
+        .rule,
+        "estates.setup"
+    );
+}

@@ -23,6 +23,7 @@ use rules_table::table;
 use serde::{Deserialize, Serialize};
 use state::{Bid, Building, Cube, EstatesState, Permit, Phase, Piece, Purse, Row, Whereabouts};
 
+#[derive(Debug)]
 pub struct TheEstates;
 
 /// Table choices, recorded with the game.
@@ -462,18 +463,25 @@ impl Game for TheEstates {
                             && market
                                 .iter()
                                 .all(|r| r.len() == usize::from(t.market_row_length));
-                        let mut seen = std::collections::HashSet::new();
-                        let valid = market
-                            .iter()
-                            .flatten()
-                            .all(|c| all_cubes().contains(c) && seen.insert(*c));
-                        if !shape_ok || !valid {
+                        if !shape_ok {
                             return Err(err(
                                 "estates.setup",
                                 format!(
                                     "the cube rows must be {} rows of {} distinct cubes",
                                     t.market_rows, t.market_row_length
                                 ),
+                            ));
+                        }
+                        let mut seen = std::collections::HashSet::new();
+                        if let Some(c) = market
+                            .iter()
+                            .flatten()
+                            .find(|c| !all_cubes().contains(c) || !seen.insert(**c))
+                        {
+                            let what = Piece::Cube { cube: *c };
+                            return Err(err(
+                                "estates.setup",
+                                format!("{} is entered twice or does not exist: each of the 24 cubes is different", piece_name(&what)),
                             ));
                         }
                         (market.clone(), *first)

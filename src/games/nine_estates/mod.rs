@@ -28,6 +28,7 @@ use state::{
     NineState, Phase, Slot,
 };
 
+#[derive(Debug)]
 pub struct NineEstates;
 
 /// Options: the catalogue of card contents known when the game starts (recorded with the game).

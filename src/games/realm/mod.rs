@@ -9,6 +9,7 @@ use crate::engine::{Allowed, Descriptor, Game, GameRng, RuleError, ScoreRow, Sco
 use rules_table::table;
 use serde::{Deserialize, Serialize};
 
+#[derive(Debug)]
 pub struct RaiseTheRealm;
 
 /// Table choices, recorded with the game.
