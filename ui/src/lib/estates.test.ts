@@ -312,3 +312,19 @@ describe("new game options", () => {
     expect(fitSeats([1, 2, 3], 1)).toEqual([1]);
   });
 });
+
+describe("recorded draw", () => {
+  it("starts with 24 different cubes and builds the core's Setup action", async () => {
+    const { startingDrawForm, recordedSetupAction } = await import("./estates");
+    const form = startingDrawForm();
+    const keys = new Set(form.rows.flat().map((c) => `${c.colour}-${c.value}`));
+    expect(keys.size).toBe(24);
+    form.first = 2;
+    const action = recordedSetupAction(form) as { type: string; setup: { kind: string; market: unknown[][]; first: number } };
+    expect(action.type).toBe("Setup");
+    expect(action.setup.kind).toBe("Recorded");
+    expect(action.setup.market.length).toBe(3);
+    expect(action.setup.market[0].length).toBe(8);
+    expect(action.setup.first).toBe(2);
+  });
+});

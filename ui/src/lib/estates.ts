@@ -496,3 +496,29 @@ export class HoldToPeek<T> {
     this.show(null);
   }
 }
+
+/** The table's own draw, as a form: 3 rows of 8 cubes (colour index, number) and the first auctioneer. */
+export type DrawForm = { rows: { colour: number; value: number }[][]; first: number };
+
+/** A starting form whose 24 cubes are all different (the table then corrects it to match). */
+export function startingDrawForm(): DrawForm {
+  const rows = [0, 1, 2].map((r) =>
+    Array.from({ length: 8 }, (_, i) => {
+      const n = r * 8 + i;
+      return { colour: n % 6, value: Math.floor(n / 6) + 1 };
+    }),
+  );
+  return { rows, first: 0 };
+}
+
+/** The Setup action for a recorded draw; the core checks that the 24 cubes are distinct. */
+export function recordedSetupAction(form: DrawForm): unknown {
+  return {
+    type: "Setup",
+    setup: {
+      kind: "Recorded",
+      market: form.rows.map((row) => row.map((c) => ({ colour: Number(c.colour), value: Number(c.value) }))),
+      first: Number(form.first),
+    },
+  };
+}
