@@ -40,6 +40,9 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
         .typ::<estate_steward::games::estates::EstatesAction>()
         .typ::<estate_steward::games::realm::RealmState>()
         .typ::<estate_steward::games::realm::RealmAction>()
+        .typ::<estate_steward::games::realm_tracker::view::TrackerView>()
+        .typ::<estate_steward::games::realm_tracker::TrackerAction>()
+        .typ::<estate_steward::games::realm_tracker::TrackerOptions>()
 }
 
 /// Where the database lives: `--db PATH` on the command line, else `$ESTATE_STEWARD_DB`, else

@@ -6,6 +6,7 @@ use super::session::{Entry, Session};
 use crate::games::estates::TheEstates;
 use crate::games::nine_estates::NineEstates;
 use crate::games::realm::RaiseTheRealm;
+use crate::games::realm_tracker::RealmTracker;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::marker::PhantomData;
@@ -304,10 +305,16 @@ where
 static NINE_ESTATES: Kind<NineEstates> = Kind(PhantomData);
 static THE_ESTATES: Kind<TheEstates> = Kind(PhantomData);
 static RAISE_THE_REALM: Kind<RaiseTheRealm> = Kind(PhantomData);
+static REALM_TRACKER: Kind<RealmTracker> = Kind(PhantomData);
 
 /// Every game the app hosts. Adding a game means adding one line here.
 pub fn registry() -> &'static [&'static dyn GameKind] {
-    static ALL: [&'static dyn GameKind; 3] = [&NINE_ESTATES, &THE_ESTATES, &RAISE_THE_REALM];
+    static ALL: [&'static dyn GameKind; 4] = [
+        &NINE_ESTATES,
+        &THE_ESTATES,
+        &REALM_TRACKER,
+        &RAISE_THE_REALM,
+    ];
     &ALL
 }
 

@@ -3,3 +3,4 @@
 pub mod estates;
 pub mod nine_estates;
 pub mod realm;
+pub mod realm_tracker;

@@ -103,21 +103,29 @@ fn tied_for_first(s: &RealmState) -> Vec<usize> {
 /// The rulebook's order (000 line 225): total; for first place, then most Era objective firsts,
 /// then most Estate cards; otherwise the victory is shared.
 fn ranks(s: &RealmState) -> Vec<u8> {
-    let t = totals(s);
-    let first = tied_for_first(s);
+    let firsts: Vec<u8> = s.objective_firsts.iter().map(|v| v.unwrap_or(0)).collect();
+    let cards: Vec<u8> = s.estate_cards.iter().map(|v| v.unwrap_or(0)).collect();
+    rank_seats(&totals(s), &firsts, &cards)
+}
+
+/// Ranks by total; players tied for first are separated by Era-objective firsts, then Estate
+/// cards, else they share the victory (000 line 225). Shared by the scorepad and the tracker.
+pub fn rank_seats(totals: &[i32], firsts: &[u8], cards: &[u8]) -> Vec<u8> {
+    let best = totals.iter().copied().max().unwrap_or(0);
+    let tied = totals.iter().filter(|&&t| t == best).count();
     let key = |i: usize| -> (i32, u8, u8) {
-        if first.len() > 1 && first.contains(&i) {
+        if tied > 1 && totals[i] == best {
             (
-                t[i],
-                s.objective_firsts[i].unwrap_or(0),
-                s.estate_cards[i].unwrap_or(0),
+                totals[i],
+                firsts.get(i).copied().unwrap_or(0),
+                cards.get(i).copied().unwrap_or(0),
             )
         } else {
-            (t[i], 0, 0)
+            (totals[i], 0, 0)
         }
     };
-    (0..t.len())
-        .map(|i| 1 + (0..t.len()).filter(|&j| key(j) > key(i)).count() as u8)
+    (0..totals.len())
+        .map(|i| 1 + (0..totals.len()).filter(|&j| key(j) > key(i)).count() as u8)
         .collect()
 }
 

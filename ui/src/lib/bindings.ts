@@ -967,6 +967,583 @@ export type TableView_Serialize = {
 /**  What to build. */
 export type Target = { kind: "Structure"; slot: Slot } | { kind: "Estate"; row: number; col: number };
 
+export type TrackerAction = TrackerAction_Serialize | TrackerAction_Deserialize;
+
+export type TrackerAction_Deserialize = { type: "ChooseLeader"; seat: number; leader: string } | 
+/**  Deal a Leader at random to every seat still without one (solo exclusions respected). */
+{ type: "DealLeaders" } | 
+/**  A Leader mat's printed numbers, asked the first time the Leader is used. */
+{ type: "DescribeMat"; leader: string; mat: TrackerMat } | 
+/**  A card's printed facts, asked the first time they matter. */
+{ type: "DescribeCard"; card: string; facts: TrackerCardFacts_Deserialize } | 
+/**
+ *  Lay out the starting builds, resources, drafted hands and the Realm board; `first_player`
+ *  None draws one at random.
+ */
+{ type: "StartGame"; first_player?: number | null } | { type: "RevealEvent"; name: string; 
+/**  Multiplayer: the event's sign. */
+positive?: boolean | null; 
+/**  Solo: which of the card's two effects the player chose. */
+chosen_effect?: string | null } | { type: "Produce"; 
+/**  Use the Leader's "one more card" ability (Agrarian Lord, or a Spy Master copying it). */
+ability?: boolean } | 
+/**
+ *  Activate one Production card during Produce. Farm, Quarry, Day Laborer and Charcoal
+ *  Burner are computed; any other card's `change` says what it did.
+ */
+{ type: "Activate"; slot: number; change?: TrackerChange_Deserialize | null; 
+/**  Charcoal Burner: how much Wood to discard (up to 3). */
+wood?: number | null } | { type: "FinishProduce" } | { type: "Draw"; deck: number; market: number; ability?: boolean } | { type: "Gather"; space: string; 
+/**  What an open or advanced space gave (the rulebook does not print them). */
+change?: TrackerChange_Deserialize | null; 
+/**  Sorcerer's ability: one extra resource. */
+ability?: TrackerResource | null } | { type: "Expand"; card: string; describe?: TrackerCardFacts_Deserialize | null; from_stored?: TrackerStoredPayment_Deserialize[]; 
+/**  Castle: the Citizen played from hand for free. */
+free_citizen?: string | null } | { type: "Convert"; give: TrackerResources_Deserialize; get: TrackerResource } | 
+/**  A Leader ability the app does not compute, with what it did. */
+{ type: "UseAbility"; change?: TrackerChange_Deserialize } | 
+/**  Any card effect entered as what it did, logged under the card's name. */
+{ type: "Effect"; seat: number; card: string; change: TrackerChange_Deserialize } | 
+/**  A card put into an Estate by an effect (Place of Worship, Mage …), without paying. */
+{ type: "PlayFree"; seat: number; card: string; by: string; describe?: TrackerCardFacts_Deserialize | null } | 
+/**
+ *  A Solo Mode card revealed from the deck (000 lines 254-262): its immediate effect, then
+ *  it is discarded. `resources` are the player's choices (Thief, Harbor, Barn Cat);
+ *  `slot` is the card a stored resource leaves (Thieves Guild); `change` is the Merchant's.
+ */
+{ type: "SoloReveal"; card: string; resources?: TrackerResource[]; slot?: number | null; change?: TrackerChange_Deserialize | null } | { type: "EndTurn" } | 
+/**  Each seat's measure for the objective, and the resource each 2nd place takes. */
+{ type: "ScoreObjective"; measures: number[]; resources?: (TrackerResource | null)[] } | { type: "SoloObjective"; met: boolean } | { type: "NextEra" } | { type: "FinalEntry"; seat: number; game_end_vp: number; family_secret: number } | { type: "Finish" };
+
+export type TrackerAction_Serialize = { type: "ChooseLeader"; seat: number; leader: string } | 
+/**  Deal a Leader at random to every seat still without one (solo exclusions respected). */
+{ type: "DealLeaders" } | 
+/**  A Leader mat's printed numbers, asked the first time the Leader is used. */
+{ type: "DescribeMat"; leader: string; mat: TrackerMat } | 
+/**  A card's printed facts, asked the first time they matter. */
+{ type: "DescribeCard"; card: string; facts: TrackerCardFacts_Serialize } | 
+/**
+ *  Lay out the starting builds, resources, drafted hands and the Realm board; `first_player`
+ *  None draws one at random.
+ */
+{ type: "StartGame"; first_player: number | null } | { type: "RevealEvent"; name: string; 
+/**  Multiplayer: the event's sign. */
+positive: boolean | null; 
+/**  Solo: which of the card's two effects the player chose. */
+chosen_effect: string | null } | { type: "Produce"; 
+/**  Use the Leader's "one more card" ability (Agrarian Lord, or a Spy Master copying it). */
+ability: boolean } | 
+/**
+ *  Activate one Production card during Produce. Farm, Quarry, Day Laborer and Charcoal
+ *  Burner are computed; any other card's `change` says what it did.
+ */
+{ type: "Activate"; slot: number; change: TrackerChange_Serialize | null; 
+/**  Charcoal Burner: how much Wood to discard (up to 3). */
+wood: number | null } | { type: "FinishProduce" } | { type: "Draw"; deck: number; market: number; ability: boolean } | { type: "Gather"; space: string; 
+/**  What an open or advanced space gave (the rulebook does not print them). */
+change: TrackerChange_Serialize | null; 
+/**  Sorcerer's ability: one extra resource. */
+ability: TrackerResource | null } | { type: "Expand"; card: string; describe: TrackerCardFacts_Serialize | null; from_stored: TrackerStoredPayment_Serialize[]; 
+/**  Castle: the Citizen played from hand for free. */
+free_citizen: string | null } | { type: "Convert"; give: TrackerResources_Serialize; get: TrackerResource } | 
+/**  A Leader ability the app does not compute, with what it did. */
+{ type: "UseAbility"; change: TrackerChange_Serialize } | 
+/**  Any card effect entered as what it did, logged under the card's name. */
+{ type: "Effect"; seat: number; card: string; change: TrackerChange_Serialize } | 
+/**  A card put into an Estate by an effect (Place of Worship, Mage …), without paying. */
+{ type: "PlayFree"; seat: number; card: string; by: string; describe: TrackerCardFacts_Serialize | null } | 
+/**
+ *  A Solo Mode card revealed from the deck (000 lines 254-262): its immediate effect, then
+ *  it is discarded. `resources` are the player's choices (Thief, Harbor, Barn Cat);
+ *  `slot` is the card a stored resource leaves (Thieves Guild); `change` is the Merchant's.
+ */
+{ type: "SoloReveal"; card: string; resources: TrackerResource[]; slot: number | null; change: TrackerChange_Serialize | null } | { type: "EndTurn" } | 
+/**  Each seat's measure for the objective, and the resource each 2nd place takes. */
+{ type: "ScoreObjective"; measures: number[]; resources: (TrackerResource | null)[] } | { type: "SoloObjective"; met: boolean } | { type: "NextEra" } | { type: "FinalEntry"; seat: number; game_end_vp: number; family_secret: number } | { type: "Finish" };
+
+export type TrackerBoard = TrackerBoard_Serialize | TrackerBoard_Deserialize;
+
+export type TrackerBoard_Deserialize = {
+	/**  Resources lying on the four accumulating spaces. */
+	accumulating: TrackerResources_Deserialize,
+	/**  Exclusive spaces taken this Era, with who took them. */
+	taken: { [key in string]: number },
+};
+
+export type TrackerBoard_Serialize = {
+	/**  Resources lying on the four accumulating spaces. */
+	accumulating: TrackerResources_Serialize,
+	/**  Exclusive spaces taken this Era, with who took them. */
+	taken: { [key in string]: number },
+};
+
+/**  What a card's face says, as the table described it (or the rulebook printed it). */
+export type TrackerCardFacts = TrackerCardFacts_Serialize | TrackerCardFacts_Deserialize;
+
+/**  What a card's face says, as the table described it (or the rulebook printed it). */
+export type TrackerCardFacts_Deserialize = {
+	track: TrackerTrack,
+	kind: TrackerCardKind,
+	cost: TrackerResources_Deserialize,
+	vp: number,
+	once_per_era?: boolean,
+	/**  Marked with the Interactive Deck symbol (left out of solo games, 000 line 249). */
+	interactive?: boolean,
+};
+
+/**  What a card's face says, as the table described it (or the rulebook printed it). */
+export type TrackerCardFacts_Serialize = {
+	track: TrackerTrack,
+	kind: TrackerCardKind,
+	cost: TrackerResources_Serialize,
+	vp: number,
+	once_per_era: boolean,
+	/**  Marked with the Interactive Deck symbol (left out of solo games, 000 line 249). */
+	interactive: boolean,
+};
+
+export type TrackerCardKind = "citizen" | "construction";
+
+export type TrackerCardView = TrackerCardView_Serialize | TrackerCardView_Deserialize;
+
+export type TrackerCardView_Deserialize = {
+	name: string,
+	count: number,
+	in_play: number,
+	facts?: TrackerCardFacts_Deserialize | null,
+	/**  What the rulebook prints, to fill a description form before the table adds the rest. */
+	printed_track?: TrackerTrack | null,
+	printed_kind?: TrackerCardKind | null,
+	printed_cost?: TrackerResources_Deserialize | null,
+	printed_vp?: number | null,
+	once_per_era: boolean,
+	/**  The app computes this card's effect. */
+	automated: boolean,
+	solo_card: boolean,
+};
+
+export type TrackerCardView_Serialize = {
+	name: string,
+	count: number,
+	in_play: number,
+	facts: TrackerCardFacts_Serialize | null,
+	/**  What the rulebook prints, to fill a description form before the table adds the rest. */
+	printed_track: TrackerTrack | null,
+	printed_kind: TrackerCardKind | null,
+	printed_cost: TrackerResources_Serialize | null,
+	printed_vp: number | null,
+	once_per_era: boolean,
+	/**  The app computes this card's effect. */
+	automated: boolean,
+	solo_card: boolean,
+};
+
+/**  Cards and mats the table has described before, copied into each new game. */
+export type TrackerCatalogue = TrackerCatalogue_Serialize | TrackerCatalogue_Deserialize;
+
+/**  Cards and mats the table has described before, copied into each new game. */
+export type TrackerCatalogue_Deserialize = {
+	cards?: { [key in string]: TrackerCardFacts_Deserialize },
+	mats?: { [key in string]: TrackerMat },
+};
+
+/**  Cards and mats the table has described before, copied into each new game. */
+export type TrackerCatalogue_Serialize = {
+	cards: { [key in string]: TrackerCardFacts_Serialize },
+	mats: { [key in string]: TrackerMat },
+};
+
+/**  What a card did that the app does not compute, entered by the table. */
+export type TrackerChange = TrackerChange_Serialize | TrackerChange_Deserialize;
+
+/**  What a card did that the app does not compute, entered by the table. */
+export type TrackerChange_Deserialize = {
+	/**  Added to (or, negative, taken from) the personal supply. */
+	supply?: TrackerResources_Deserialize,
+	gold?: number,
+	/**  Cards drawn (+) or discarded (-) from the hand. */
+	hand?: number,
+	/**  Resources and Gold stored on (or taken from) one of the player's cards. */
+	store?: TrackerStoreChange_Deserialize[],
+	/**  Cards tucked under one of the player's cards. */
+	tuck?: TrackerTuckChange[],
+	/**  Permanent workers gained (they work from the next Era). */
+	workers?: number,
+	/**  Temporary workers gained for this Era. */
+	temporary?: number,
+};
+
+/**  What a card did that the app does not compute, entered by the table. */
+export type TrackerChange_Serialize = {
+	/**  Added to (or, negative, taken from) the personal supply. */
+	supply: TrackerResources_Serialize,
+	gold: number,
+	/**  Cards drawn (+) or discarded (-) from the hand. */
+	hand: number,
+	/**  Resources and Gold stored on (or taken from) one of the player's cards. */
+	store: TrackerStoreChange_Serialize[],
+	/**  Cards tucked under one of the player's cards. */
+	tuck: TrackerTuckChange[],
+	/**  Permanent workers gained (they work from the next Era). */
+	workers: number,
+	/**  Temporary workers gained for this Era. */
+	temporary: number,
+};
+
+/**  The Era Event revealed for an Era (name and sign entered at the table; solo: the chosen effect). */
+export type TrackerEraEvent = TrackerEraEvent_Serialize | TrackerEraEvent_Deserialize;
+
+/**  The Era Event revealed for an Era (name and sign entered at the table; solo: the chosen effect). */
+export type TrackerEraEvent_Deserialize = {
+	name: string,
+	positive?: boolean | null,
+	chosen_effect?: string | null,
+};
+
+/**  The Era Event revealed for an Era (name and sign entered at the table; solo: the chosen effect). */
+export type TrackerEraEvent_Serialize = {
+	name: string,
+	positive: boolean | null,
+	chosen_effect: string | null,
+};
+
+export type TrackerLeaderView = TrackerLeaderView_Serialize | TrackerLeaderView_Deserialize;
+
+export type TrackerLeaderView_Deserialize = {
+	name: string,
+	ability: string,
+	extra_setup?: string | null,
+	start: string[],
+	solo_excluded: boolean,
+	mat_known: boolean,
+};
+
+export type TrackerLeaderView_Serialize = {
+	name: string,
+	ability: string,
+	extra_setup: string | null,
+	start: string[],
+	solo_excluded: boolean,
+	mat_known: boolean,
+};
+
+/**
+ *  A Leader mat's printed numbers: each track's value with 0..=7 cubes removed, and the player
+ *  count in its upper right (000 line 92). Not in the rulebook: asked once, then remembered.
+ */
+export type TrackerMat = {
+	production: number[],
+	noble: number[],
+	gather: number[],
+	players: number,
+};
+
+/**  How an Era's objective ended. */
+export type TrackerObjectiveResult = {
+	era: number,
+	/**  Per seat: its measure (solo: 1 met, 0 not met). */
+	measures: number[],
+	/**  Per seat: its place (1-based, ties share), or 0 when it earned nothing. */
+	places: number[],
+	vp: number[],
+	cards: number[],
+	resources: (TrackerResource | null)[],
+};
+
+/**  Table choices and house rules, recorded with the game. */
+export type TrackerOptions = TrackerOptions_Serialize | TrackerOptions_Deserialize;
+
+/**  Table choices and house rules, recorded with the game. */
+export type TrackerOptions_Deserialize = {
+	/**  The objective reward table (product.md: adjustable; defaults from data). */
+	rewards?: TrackerRewards,
+	catalogue?: TrackerCatalogue_Deserialize,
+};
+
+/**  Table choices and house rules, recorded with the game. */
+export type TrackerOptions_Serialize = {
+	/**  The objective reward table (product.md: adjustable; defaults from data). */
+	rewards: TrackerRewards,
+	catalogue: TrackerCatalogue_Serialize,
+};
+
+export type TrackerPhase = 
+/**  Leaders, mats and the starting deal. */
+"Setup" | 
+/**  Waiting for the Era Event to be revealed. */
+"EraStart" | "Playing" | 
+/**  Every worker has acted: At Era End effects, then the objective. */
+"EraEnd" | 
+/**  After Era 5's objective: Game End and Family Secret VP. */
+"FinalScoring" | "Over";
+
+export type TrackerPlayer = TrackerPlayer_Serialize | TrackerPlayer_Deserialize;
+
+export type TrackerPlayerView = {
+	/**  Production, Noble, Gather values (None until the Leader's mat is described). */
+	track_values: (number | null)[],
+	cubes_left: number[],
+	workers_left: number,
+	card_vp: number,
+	stored: number,
+	tucked: number,
+	total: number,
+};
+
+export type TrackerPlayer_Deserialize = {
+	leader?: string | null,
+	supply: TrackerResources_Deserialize,
+	gold: number,
+	hand: number,
+	/**  Permanent workers that work this Era. */
+	workers: number,
+	/**  Permanent workers gained this Era: they work from the next Era. */
+	waiting_workers: number,
+	/**  Temporary workers (Day Laborer): gone at Era end. */
+	temporary: number,
+	used: number,
+	/**  Cubes removed from each track (Production, Noble, Gather). */
+	cubes_removed: number[],
+	tableau: TrackerTableauCard_Deserialize[],
+	crest_used: boolean,
+	objective_vp: number,
+	objective_firsts: number,
+	game_end_vp?: number | null,
+	family_secret?: number | null,
+};
+
+export type TrackerPlayer_Serialize = {
+	leader: string | null,
+	supply: TrackerResources_Serialize,
+	gold: number,
+	hand: number,
+	/**  Permanent workers that work this Era. */
+	workers: number,
+	/**  Permanent workers gained this Era: they work from the next Era. */
+	waiting_workers: number,
+	/**  Temporary workers (Day Laborer): gone at Era end. */
+	temporary: number,
+	used: number,
+	/**  Cubes removed from each track (Production, Noble, Gather). */
+	cubes_removed: number[],
+	tableau: TrackerTableauCard_Serialize[],
+	crest_used: boolean,
+	objective_vp: number,
+	objective_firsts: number,
+	game_end_vp: number | null,
+	family_secret: number | null,
+};
+
+/**  A Produce action in progress: its limit is fixed when it starts (FAQ line 316). */
+export type TrackerProduce = {
+	limit: number,
+	/**  Tableau slots already activated in this action. */
+	used: number[],
+};
+
+export type TrackerResource = "iron" | "stone" | "wood" | "grain";
+
+/**  An amount of each resource (a holding, a cost, or a change when signed). */
+export type TrackerResources = TrackerResources_Serialize | TrackerResources_Deserialize;
+
+/**  An amount of each resource (a holding, a cost, or a change when signed). */
+export type TrackerResources_Deserialize = {
+	iron?: number,
+	stone?: number,
+	wood?: number,
+	grain?: number,
+};
+
+/**  An amount of each resource (a holding, a cost, or a change when signed). */
+export type TrackerResources_Serialize = {
+	iron: number,
+	stone: number,
+	wood: number,
+	grain: number,
+};
+
+export type TrackerRewards = {
+	/**  Eras 1-4: VP by place (1st only in the rulebook). */
+	vp_by_place: number[],
+	/**  Era 5: VP by place (product.md's default 6 / 3 / 1). */
+	final_vp_by_place: number[],
+	second_cards: number,
+	second_resources: number,
+	others_cards: number,
+};
+
+export type TrackerSpaceView = TrackerSpaceView_Serialize | TrackerSpaceView_Deserialize;
+
+export type TrackerSpaceView_Deserialize = {
+	id: string,
+	name: string,
+	/**  "accumulating", "open" or "advanced". */
+	kind: string,
+	level: number,
+	/**  Resources lying there (accumulating spaces). */
+	lying: number,
+	taken_by?: number | null,
+};
+
+export type TrackerSpaceView_Serialize = {
+	id: string,
+	name: string,
+	/**  "accumulating", "open" or "advanced". */
+	kind: string,
+	level: number,
+	/**  Resources lying there (accumulating spaces). */
+	lying: number,
+	taken_by: number | null,
+};
+
+export type TrackerState = TrackerState_Serialize | TrackerState_Deserialize;
+
+export type TrackerState_Deserialize = {
+	solo: boolean,
+	phase: TrackerPhase,
+	era: number,
+	first_player: number,
+	current: number,
+	players: TrackerPlayer_Deserialize[],
+	board: TrackerBoard_Deserialize,
+	turn: TrackerTurn_Deserialize,
+	/**  Card facts known to this game (the rulebook's, the catalogue's, and those described). */
+	cards: { [key in string]: TrackerCardFacts_Deserialize },
+	/**  Leader mats known to this game. */
+	mats: { [key in string]: TrackerMat },
+	events: TrackerEraEvent_Deserialize[],
+	objectives: TrackerObjectiveResult[],
+	rewards: TrackerRewards,
+};
+
+export type TrackerState_Serialize = {
+	solo: boolean,
+	phase: TrackerPhase,
+	era: number,
+	first_player: number,
+	current: number,
+	players: TrackerPlayer_Serialize[],
+	board: TrackerBoard_Serialize,
+	turn: TrackerTurn_Serialize,
+	/**  Card facts known to this game (the rulebook's, the catalogue's, and those described). */
+	cards: { [key in string]: TrackerCardFacts_Serialize },
+	/**  Leader mats known to this game. */
+	mats: { [key in string]: TrackerMat },
+	events: TrackerEraEvent_Serialize[],
+	objectives: TrackerObjectiveResult[],
+	rewards: TrackerRewards,
+};
+
+export type TrackerStoreChange = TrackerStoreChange_Serialize | TrackerStoreChange_Deserialize;
+
+export type TrackerStoreChange_Deserialize = {
+	slot: number,
+	resources?: TrackerResources_Deserialize,
+	gold?: number,
+};
+
+export type TrackerStoreChange_Serialize = {
+	slot: number,
+	resources: TrackerResources_Serialize,
+	gold: number,
+};
+
+/**  Paying part of a cost with resources stored on one's own cards (FAQ line 302). */
+export type TrackerStoredPayment = TrackerStoredPayment_Serialize | TrackerStoredPayment_Deserialize;
+
+/**  Paying part of a cost with resources stored on one's own cards (FAQ line 302). */
+export type TrackerStoredPayment_Deserialize = {
+	slot: number,
+	resources: TrackerResources_Deserialize,
+};
+
+/**  Paying part of a cost with resources stored on one's own cards (FAQ line 302). */
+export type TrackerStoredPayment_Serialize = {
+	slot: number,
+	resources: TrackerResources_Serialize,
+};
+
+/**  A card in a player's Estate. */
+export type TrackerTableauCard = TrackerTableauCard_Serialize | TrackerTableauCard_Deserialize;
+
+/**  A card in a player's Estate. */
+export type TrackerTableauCard_Deserialize = {
+	card: string,
+	track: TrackerTrack,
+	stored: TrackerResources_Deserialize,
+	stored_gold: number,
+	tucked: number,
+	/**  A once-per-Era card that has produced this Era. */
+	used_this_era: boolean,
+};
+
+/**  A card in a player's Estate. */
+export type TrackerTableauCard_Serialize = {
+	card: string,
+	track: TrackerTrack,
+	stored: TrackerResources_Serialize,
+	stored_gold: number,
+	tucked: number,
+	/**  A once-per-Era card that has produced this Era. */
+	used_this_era: boolean,
+};
+
+/**  The three tableau tracks (000 line 204). */
+export type TrackerTrack = "production" | "noble" | "gather";
+
+export type TrackerTuckChange = {
+	slot: number,
+	count: number,
+};
+
+export type TrackerTurn = TrackerTurn_Serialize | TrackerTurn_Deserialize;
+
+export type TrackerTurn_Deserialize = {
+	/**  Worker actions still to take this turn (1, or more after Advanced Gather level 4). */
+	actions_left: number,
+	worker_placed: boolean,
+	market_taken: number,
+	produce?: TrackerProduce | null,
+	/**  Exclusive spaces taken this turn (the level-4 extra actions may not repeat one). */
+	spaces: string[],
+};
+
+export type TrackerTurn_Serialize = {
+	/**  Worker actions still to take this turn (1, or more after Advanced Gather level 4). */
+	actions_left: number,
+	worker_placed: boolean,
+	market_taken: number,
+	produce: TrackerProduce | null,
+	/**  Exclusive spaces taken this turn (the level-4 extra actions may not repeat one). */
+	spaces: string[],
+};
+
+export type TrackerView = TrackerView_Serialize | TrackerView_Deserialize;
+
+export type TrackerView_Deserialize = {
+	state: TrackerState_Deserialize,
+	players: TrackerPlayerView[],
+	spaces: TrackerSpaceView_Deserialize[],
+	cards: TrackerCardView_Deserialize[],
+	leaders: TrackerLeaderView_Deserialize[],
+	market_left: number,
+	eras: number,
+	/**  Solo: objectives met so far. */
+	objectives_met: number,
+};
+
+export type TrackerView_Serialize = {
+	state: TrackerState_Serialize,
+	players: TrackerPlayerView[],
+	spaces: TrackerSpaceView_Serialize[],
+	cards: TrackerCardView_Serialize[],
+	leaders: TrackerLeaderView_Serialize[],
+	market_left: number,
+	eras: number,
+	/**  Solo: objectives met so far. */
+	objectives_met: number,
+};
+
 /* Tauri Specta runtime */
 async function typedError<T, E>(result: Promise<T>): Promise<{ status: "ok"; data: T } | { status: "error"; error: E }> {
     try {

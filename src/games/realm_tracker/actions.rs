@@ -1,0 +1,227 @@
+//! What the table can tell the tracker (actions) and what the tracker records as having happened
+//! (events: outcomes, so a replay never re-decides anything).
+
+use super::model::{
+    CardFacts, Change, MatFacts, ObjectiveResult, Res, Resources, StoredPayment, TableauCard,
+};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+#[serde(tag = "type", rename = "TrackerAction")]
+pub enum TrackerAction {
+    // ---- setup ----
+    ChooseLeader {
+        seat: u8,
+        leader: String,
+    },
+    /// Deal a Leader at random to every seat still without one (solo exclusions respected).
+    DealLeaders,
+    /// A Leader mat's printed numbers, asked the first time the Leader is used.
+    DescribeMat {
+        leader: String,
+        mat: MatFacts,
+    },
+    /// A card's printed facts, asked the first time they matter.
+    DescribeCard {
+        card: String,
+        facts: CardFacts,
+    },
+    /// Lay out the starting builds, resources, drafted hands and the Realm board; `first_player`
+    /// None draws one at random.
+    StartGame {
+        first_player: Option<u8>,
+    },
+    // ---- Era start ----
+    RevealEvent {
+        name: String,
+        /// Multiplayer: the event's sign.
+        positive: Option<bool>,
+        /// Solo: which of the card's two effects the player chose.
+        chosen_effect: Option<String>,
+    },
+    // ---- worker actions (the current player) ----
+    Produce {
+        /// Use the Leader's "one more card" ability (Agrarian Lord, or a Spy Master copying it).
+        #[serde(default)]
+        ability: bool,
+    },
+    /// Activate one Production card during Produce. Farm, Quarry, Day Laborer and Charcoal
+    /// Burner are computed; any other card's `change` says what it did.
+    Activate {
+        slot: u8,
+        #[serde(default)]
+        change: Option<Change>,
+        /// Charcoal Burner: how much Wood to discard (up to 3).
+        #[serde(default)]
+        wood: Option<u8>,
+    },
+    FinishProduce,
+    Draw {
+        deck: u8,
+        market: u8,
+        #[serde(default)]
+        ability: bool,
+    },
+    Gather {
+        space: String,
+        /// What an open or advanced space gave (the rulebook does not print them).
+        #[serde(default)]
+        change: Option<Change>,
+        /// Sorcerer's ability: one extra resource.
+        #[serde(default)]
+        ability: Option<Res>,
+    },
+    Expand {
+        card: String,
+        #[serde(default)]
+        describe: Option<CardFacts>,
+        #[serde(default)]
+        from_stored: Vec<StoredPayment>,
+        /// Castle: the Citizen played from hand for free.
+        #[serde(default)]
+        free_citizen: Option<String>,
+    },
+    // ---- free actions ----
+    Convert {
+        give: Resources,
+        get: Res,
+    },
+    /// A Leader ability the app does not compute, with what it did.
+    UseAbility {
+        #[serde(default)]
+        change: Change,
+    },
+    /// Any card effect entered as what it did, logged under the card's name.
+    Effect {
+        seat: u8,
+        card: String,
+        change: Change,
+    },
+    /// A card put into an Estate by an effect (Place of Worship, Mage …), without paying.
+    PlayFree {
+        seat: u8,
+        card: String,
+        by: String,
+        #[serde(default)]
+        describe: Option<CardFacts>,
+    },
+    /// A Solo Mode card revealed from the deck (000 lines 254-262): its immediate effect, then
+    /// it is discarded. `resources` are the player's choices (Thief, Harbor, Barn Cat);
+    /// `slot` is the card a stored resource leaves (Thieves Guild); `change` is the Merchant's.
+    SoloReveal {
+        card: String,
+        #[serde(default)]
+        resources: Vec<Res>,
+        #[serde(default)]
+        slot: Option<u8>,
+        #[serde(default)]
+        change: Option<Change>,
+    },
+    EndTurn,
+    // ---- Era end ----
+    /// Each seat's measure for the objective, and the resource each 2nd place takes.
+    ScoreObjective {
+        measures: Vec<i32>,
+        #[serde(default)]
+        resources: Vec<Option<Res>>,
+    },
+    SoloObjective {
+        met: bool,
+    },
+    NextEra,
+    // ---- game end ----
+    FinalEntry {
+        seat: u8,
+        game_end_vp: i32,
+        family_secret: i32,
+    },
+    Finish,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+#[serde(tag = "type", rename = "TrackerEvent")]
+pub enum TrackerEvent {
+    LeaderChosen {
+        seat: u8,
+        leader: String,
+    },
+    MatDescribed {
+        leader: String,
+        mat: MatFacts,
+    },
+    CardDescribed {
+        card: String,
+        facts: CardFacts,
+    },
+    /// The starting layout, as decided (the first player was drawn or chosen).
+    GameStarted {
+        first_player: u8,
+        start_resources: i32,
+        hand: i32,
+        accumulating: i32,
+        workers: u8,
+    },
+    EventRevealed {
+        name: String,
+        positive: Option<bool>,
+        chosen_effect: Option<String>,
+    },
+    /// One of the four worker actions began: a worker is placed (or a level-4 extra action used).
+    WorkerAction {
+        seat: u8,
+        uses_worker: bool,
+    },
+    CrestFlipped {
+        seat: u8,
+    },
+    ProduceStarted {
+        limit: u8,
+    },
+    Activated {
+        slot: u8,
+    },
+    ProduceFinished,
+    /// A change to one player's ledger (supply, Gold, hand, stores, tucks, workers).
+    Ledger {
+        seat: u8,
+        change: Change,
+    },
+    MarketTaken {
+        count: u8,
+    },
+    SpaceTaken {
+        space: String,
+        seat: u8,
+    },
+    AccumulationTaken {
+        resource: Res,
+    },
+    ExtraActions {
+        count: u8,
+    },
+    /// A card enters a tableau; `cube` when a cube leaves its track.
+    CardPlayed {
+        seat: u8,
+        card: TableauCard,
+        cube: bool,
+    },
+    OncePerEraUsed {
+        seat: u8,
+        slot: u8,
+    },
+    TurnEnded {
+        next: Option<u8>,
+    },
+    ObjectiveScored {
+        result: ObjectiveResult,
+    },
+    EraReset {
+        first_player: u8,
+    },
+    FinalEntered {
+        seat: u8,
+        game_end_vp: i32,
+        family_secret: i32,
+    },
+    Finished,
+}

@@ -1,0 +1,275 @@
+//! The numbers of Raise the Realm's live tracker, read from `data/raise_the_realm.json`: the 55
+//! cards with their counts and printed facts, the 8 Leaders, setup amounts, worker and track
+//! limits, conversions, the Realm board's spaces and the objective rewards (each cites its line).
+
+use super::model::{CardFacts, CardKind, Resources, Track};
+use serde::Deserialize;
+use std::sync::OnceLock;
+
+#[derive(Debug, Deserialize)]
+struct Cited<T> {
+    value: T,
+}
+
+/// Which printed effect the app automates for a card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Auto {
+    Farm,
+    Quarry,
+    DayLaborer,
+    CharcoalBurner,
+    Castle,
+    GuildPresident,
+}
+
+/// One of the 55 Estate cards: what the rulebook prints about it (absent fields are asked).
+#[derive(Debug, Clone, Deserialize)]
+pub struct CardData {
+    pub name: String,
+    pub count: u8,
+    pub track: Option<Track>,
+    pub kind: Option<CardKind>,
+    pub cost: Option<Resources>,
+    pub vp: Option<i32>,
+    #[serde(default)]
+    pub once_per_era: bool,
+    pub auto: Option<Auto>,
+    #[serde(default)]
+    pub solo_card: bool,
+    /// The Auction House's conversion rate.
+    pub conversion: Option<u8>,
+}
+
+impl CardData {
+    /// The card's facts when the rulebook prints all of them.
+    pub fn printed_facts(&self) -> Option<CardFacts> {
+        Some(CardFacts {
+            track: self.track?,
+            kind: self.kind?,
+            cost: self.cost.clone()?,
+            vp: self.vp?,
+            once_per_era: self.once_per_era,
+            interactive: false,
+        })
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct StartCard {
+    pub card: String,
+    pub track: Track,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct SetupTuck {
+    pub card: String,
+    pub count: i32,
+}
+
+/// Leader abilities whose effect the app can apply itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AbilityAuto {
+    DrawPlusOne,
+    ProducePlusOne,
+    GatherPlusOne,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct LeaderData {
+    pub name: String,
+    pub start: Vec<StartCard>,
+    pub ability: String,
+    pub ability_auto: Option<AbilityAuto>,
+    pub extra_setup: Option<String>,
+    pub setup_tuck: Option<SetupTuck>,
+    #[serde(default)]
+    pub solo_excluded: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct SetupData {
+    pub start_resources: i32,
+    pub accumulating_start: i32,
+    pub market: u8,
+    pub draft_keep: i32,
+    pub solo_keep: i32,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct WorkerData {
+    pub start: u8,
+    pub max: u8,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Limits {
+    pub per_track: u8,
+    pub cubes_per_track: u8,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Conversion {
+    pub standard: i32,
+    pub auction_house: i32,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct OpenSpace {
+    pub id: String,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct AdvancedSpace {
+    pub id: String,
+    pub level: u8,
+    #[serde(default)]
+    pub extra_actions: u8,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct BoardData {
+    pub open: Vec<OpenSpace>,
+    pub advanced: Vec<AdvancedSpace>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct GuildPresident {
+    pub thresholds: Vec<i32>,
+    pub gold: Vec<i32>,
+}
+
+#[derive(Debug, Clone, Deserialize, serde::Serialize, specta::Type, PartialEq)]
+#[serde(rename = "TrackerRewards")]
+pub struct ObjectiveRewards {
+    /// Eras 1-4: VP by place (1st only in the rulebook).
+    pub vp_by_place: Vec<i32>,
+    /// Era 5: VP by place (product.md's default 6 / 3 / 1).
+    pub final_vp_by_place: Vec<i32>,
+    pub second_cards: i32,
+    pub second_resources: i32,
+    pub others_cards: i32,
+}
+
+#[derive(Debug, Deserialize)]
+struct Raw {
+    cards: Cited<Vec<CardData>>,
+    leaders: Cited<Vec<LeaderData>>,
+    setup: Cited<SetupData>,
+    workers: Cited<WorkerData>,
+    limits: Cited<Limits>,
+    conversion: Cited<Conversion>,
+    realm_board: Cited<BoardData>,
+    objective_rewards: Cited<ObjectiveRewards>,
+    guild_president: Cited<GuildPresident>,
+    max_estate_cards: Cited<u8>,
+    eras: Cited<u8>,
+    points_per_empty_track: Cited<i32>,
+    solo_objectives_needed: Cited<u8>,
+}
+
+pub struct TrackerData {
+    pub cards: Vec<CardData>,
+    pub leaders: Vec<LeaderData>,
+    pub setup: SetupData,
+    pub workers: WorkerData,
+    pub limits: Limits,
+    pub conversion: Conversion,
+    pub board: BoardData,
+    pub rewards: ObjectiveRewards,
+    pub guild_president: GuildPresident,
+    pub max_cards: u8,
+    pub eras: u8,
+    pub points_per_empty_track: i32,
+    pub solo_objectives_needed: u8,
+}
+
+const JSON: &str = include_str!("../../../data/raise_the_realm.json");
+
+fn parse() -> Result<TrackerData, serde_json::Error> {
+    let r: Raw = serde_json::from_str(JSON)?;
+    Ok(TrackerData {
+        cards: r.cards.value,
+        leaders: r.leaders.value,
+        setup: r.setup.value,
+        workers: r.workers.value,
+        limits: r.limits.value,
+        conversion: r.conversion.value,
+        board: r.realm_board.value,
+        rewards: r.objective_rewards.value,
+        guild_president: r.guild_president.value,
+        max_cards: r.max_estate_cards.value,
+        eras: r.eras.value,
+        points_per_empty_track: r.points_per_empty_track.value,
+        solo_objectives_needed: r.solo_objectives_needed.value,
+    })
+}
+
+/// Did the shipped file parse (guarded by a test)?
+pub fn shipped_data_error() -> Option<String> {
+    parse().err().map(|e| e.to_string())
+}
+
+/// The shipped data. Should it ever fail to parse, the tracker knows no cards and no Leaders, so
+/// it refuses every setup rather than inventing numbers (a test keeps that from shipping).
+pub fn data() -> &'static TrackerData {
+    static D: OnceLock<TrackerData> = OnceLock::new();
+    D.get_or_init(|| {
+        parse().unwrap_or(TrackerData {
+            cards: Vec::new(),
+            leaders: Vec::new(),
+            setup: SetupData {
+                start_resources: 0,
+                accumulating_start: 0,
+                market: 0,
+                draft_keep: 0,
+                solo_keep: 0,
+            },
+            workers: WorkerData { start: 0, max: 0 },
+            limits: Limits {
+                per_track: 0,
+                cubes_per_track: 0,
+            },
+            conversion: Conversion {
+                standard: 3,
+                auction_house: 2,
+            },
+            board: BoardData {
+                open: Vec::new(),
+                advanced: Vec::new(),
+            },
+            rewards: ObjectiveRewards {
+                vp_by_place: Vec::new(),
+                final_vp_by_place: Vec::new(),
+                second_cards: 0,
+                second_resources: 0,
+                others_cards: 0,
+            },
+            guild_president: GuildPresident {
+                thresholds: Vec::new(),
+                gold: Vec::new(),
+            },
+            max_cards: 0,
+            eras: 5,
+            points_per_empty_track: 7,
+            solo_objectives_needed: 3,
+        })
+    })
+}
+
+impl TrackerData {
+    pub fn card(&self, name: &str) -> Option<&CardData> {
+        self.cards.iter().find(|c| c.name == name)
+    }
+    pub fn leader(&self, name: &str) -> Option<&LeaderData> {
+        self.leaders.iter().find(|l| l.name == name)
+    }
+    pub fn advanced(&self, id: &str) -> Option<&AdvancedSpace> {
+        self.board.advanced.iter().find(|s| s.id == id)
+    }
+    pub fn is_open(&self, id: &str) -> bool {
+        self.board.open.iter().any(|s| s.id == id)
+    }
+}

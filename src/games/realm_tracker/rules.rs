@@ -1,0 +1,306 @@
+//! Shared checks: whose turn it is, track values, card facts and the limits every way of putting
+//! a card into an Estate must respect, and whether a ledger change leaves anything negative.
+
+use super::actions::TrackerEvent;
+use super::data::{data, AbilityAuto};
+use super::model::{CardFacts, CardKind, Change, Phase, PlayerState, Track, TrackerState};
+use crate::engine::RuleError;
+
+pub fn err(rule: &str, message: impl Into<String>) -> RuleError {
+    RuleError::new(rule, message)
+}
+
+pub fn who(seat: usize) -> String {
+    format!("player {}", seat + 1)
+}
+
+pub fn player(s: &TrackerState, seat: u8) -> Result<&PlayerState, RuleError> {
+    s.players.get(usize::from(seat)).ok_or_else(|| {
+        err(
+            "realm.seat",
+            format!("there are {} players", s.players.len()),
+        )
+    })
+}
+
+/// The current player's seat, when a turn is being played.
+pub fn on_turn(s: &TrackerState) -> Result<usize, RuleError> {
+    match s.phase {
+        Phase::Playing => Ok(usize::from(s.current)),
+        Phase::Setup => Err(err("realm.phase", "the game has not started: finish setup")),
+        Phase::EraStart => Err(err(
+            "realm.phase",
+            format!("reveal Era {}'s Event first (000 line 100)", s.era),
+        )),
+        Phase::EraEnd => Err(err(
+            "realm.phase",
+            "every worker has acted: the Era is over (000 line 137)",
+        )),
+        Phase::FinalScoring | Phase::Over => Err(err("realm.phase", "the game is over")),
+    }
+}
+
+/// The value a track shows: the printed value of the highest uncovered space (product.md).
+pub fn track_value(s: &TrackerState, seat: usize, t: Track) -> Result<u8, RuleError> {
+    let p = &s.players[seat];
+    let leader = p
+        .leader
+        .as_deref()
+        .ok_or_else(|| err("realm.leader", format!("{} has no Leader", who(seat))))?;
+    let mat = s.mats.get(leader).ok_or_else(|| {
+        err(
+            "realm.mat-unknown",
+            format!("describe the {leader} mat's printed track values first"),
+        )
+    })?;
+    let removed = usize::from(p.cubes_removed[t.index()]);
+    Ok(mat.values(t).get(removed).copied().unwrap_or(0))
+}
+
+/// A card's facts: as described in this game (which includes the rulebook's printed ones).
+pub fn facts<'a>(s: &'a TrackerState, card: &str) -> Option<&'a CardFacts> {
+    s.cards.get(card)
+}
+
+pub fn known_card(card: &str) -> Result<&'static super::data::CardData, RuleError> {
+    data().card(card).ok_or_else(|| {
+        err(
+            "realm.card",
+            format!("'{card}' is not one of the 55 Estate cards (000 lines 350-404)"),
+        )
+    })
+}
+
+pub fn copies_in_play(s: &TrackerState, card: &str) -> usize {
+    s.players
+        .iter()
+        .flat_map(|p| &p.tableau)
+        .filter(|c| c.card == card)
+        .count()
+}
+
+/// Every limit on putting `card` (on `track`) into `seat`'s Estate.
+pub fn check_room(
+    s: &TrackerState,
+    seat: usize,
+    card: &str,
+    f: &CardFacts,
+) -> Result<(), RuleError> {
+    let d = data();
+    let c = known_card(card)?;
+    let p = &s.players[seat];
+    if p.cards_on(f.track) >= usize::from(d.limits.per_track) {
+        return Err(err(
+            "realm.track-full",
+            format!(
+                "{} already has {} {} cards: 7 per track (000 line 196)",
+                who(seat),
+                p.cards_on(f.track),
+                f.track.name()
+            ),
+        ));
+    }
+    if p.tableau.len() >= usize::from(d.max_cards) {
+        return Err(err(
+            "realm.estate-full",
+            format!(
+                "an Estate holds at most {} cards (000 line 288)",
+                d.max_cards
+            ),
+        ));
+    }
+    if copies_in_play(s, card) >= usize::from(c.count) {
+        return Err(err(
+            "realm.card-count",
+            format!(
+                "the deck has only {} {card} cards and all are in play (000 line 348)",
+                c.count
+            ),
+        ));
+    }
+    if s.solo && f.interactive {
+        return Err(err(
+            "realm.solo-interactive",
+            format!("the {card} is an Interactive Deck card, removed in solo games (000 line 249)"),
+        ));
+    }
+    Ok(())
+}
+
+/// Whether `seat` may use an automated Leader ability now (its own, or a Spy Master copying
+/// another player's Leader), and the crest is still face up.
+pub fn check_ability(s: &TrackerState, seat: usize, want: AbilityAuto) -> Result<(), RuleError> {
+    let d = data();
+    let p = &s.players[seat];
+    let has = |l: &Option<String>| {
+        l.as_deref()
+            .and_then(|n| d.leader(n))
+            .is_some_and(|l| l.ability_auto == Some(want))
+    };
+    let spy = p.leader.as_deref() == Some("Spy Master")
+        && s.players
+            .iter()
+            .enumerate()
+            .any(|(i, o)| i != seat && has(&o.leader));
+    if !has(&p.leader) && !spy {
+        return Err(err(
+            "realm.ability",
+            format!(
+                "{}'s Leader has no such ability (000 lines 104-120)",
+                who(seat)
+            ),
+        ));
+    }
+    if p.crest_used {
+        return Err(err(
+            "realm.ability-once",
+            "a Leader ability is used once per Era: the crest is already flipped (000 line 104)",
+        ));
+    }
+    Ok(())
+}
+
+/// Check that a change leaves `seat`'s ledger whole and its worker counts within the limits.
+pub fn check_change(s: &TrackerState, seat: usize, c: &Change) -> Result<(), RuleError> {
+    let d = data();
+    let p = &s.players[seat];
+    let mut supply = p.supply.clone();
+    supply.add(&c.supply);
+    if let Some(r) = supply.any_negative() {
+        return Err(err(
+            "realm.not-enough",
+            format!(
+                "{} has only {} {} in supply",
+                who(seat),
+                p.supply.get(r),
+                r.name()
+            ),
+        ));
+    }
+    if p.gold + c.gold < 0 {
+        return Err(err(
+            "realm.not-enough",
+            format!("{} has only {} Gold", who(seat), p.gold),
+        ));
+    }
+    if p.hand + c.hand < 0 {
+        return Err(err(
+            "realm.hand",
+            format!("{} has only {} card(s) in hand", who(seat), p.hand),
+        ));
+    }
+    for st in &c.store {
+        let card = p.tableau.get(usize::from(st.slot)).ok_or_else(|| {
+            err(
+                "realm.slot",
+                format!("{}'s Estate has no card {}", who(seat), st.slot + 1),
+            )
+        })?;
+        let mut after = card.stored.clone();
+        after.add(&st.resources);
+        if let Some(r) = after.any_negative() {
+            return Err(err(
+                "realm.not-enough",
+                format!(
+                    "the {} has only {} {} stored",
+                    card.card,
+                    card.stored.get(r),
+                    r.name()
+                ),
+            ));
+        }
+        if card.stored_gold + st.gold < 0 {
+            return Err(err(
+                "realm.not-enough",
+                format!(
+                    "the {} has only {} Gold stored",
+                    card.card, card.stored_gold
+                ),
+            ));
+        }
+    }
+    for t in &c.tuck {
+        let card = p.tableau.get(usize::from(t.slot)).ok_or_else(|| {
+            err(
+                "realm.slot",
+                format!("{}'s Estate has no card {}", who(seat), t.slot + 1),
+            )
+        })?;
+        if card.tucked + t.count < 0 {
+            return Err(err(
+                "realm.not-enough",
+                format!("the {} has only {} card(s) tucked", card.card, card.tucked),
+            ));
+        }
+    }
+    if c.workers > 0 && p.workers + p.waiting_workers + c.workers > d.workers.max {
+        return Err(err(
+            "realm.workers-max",
+            format!(
+                "an Estate has at most {} workers (000 line 308): {} has {}",
+                d.workers.max,
+                who(seat),
+                p.workers + p.waiting_workers
+            ),
+        ));
+    }
+    if c.temporary > 0 && p.workers + p.temporary + c.temporary > d.workers.max {
+        return Err(err(
+            "realm.workers-max",
+            format!(
+                "a temporary worker only joins while workers are fewer than {} (FAQ line 310)",
+                d.workers.max
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Production Citizens in play in the given Estates (the Guild President's count). Every
+/// Production card counted must have known facts, else the count would be a guess.
+pub fn production_citizens(s: &TrackerState, seats: &[usize]) -> Result<i32, RuleError> {
+    let mut n = 0;
+    for &i in seats {
+        for c in s.players[i]
+            .tableau
+            .iter()
+            .filter(|c| c.track == Track::Production)
+        {
+            let f = facts(s, &c.card).ok_or_else(|| {
+                err(
+                    "realm.card-unknown",
+                    format!(
+                        "describe the {} ({}'s Estate) first: Production Citizens are counted",
+                        c.card,
+                        who(i)
+                    ),
+                )
+            })?;
+            if f.kind == CardKind::Citizen {
+                n += 1;
+            }
+        }
+    }
+    Ok(n)
+}
+
+/// The Guild President's Gold for a count (000 line 181, FAQ lines 294-300).
+pub fn guild_president_gold(count: i32) -> i32 {
+    let gp = &data().guild_president;
+    gp.thresholds
+        .iter()
+        .zip(&gp.gold)
+        .filter(|(t, _)| count >= **t)
+        .map(|(_, g)| *g)
+        .next_back()
+        .unwrap_or(0)
+}
+
+/// The state after some events (to check a compound action as a whole).
+pub fn after(s: &TrackerState, events: &[TrackerEvent]) -> TrackerState {
+    let mut t = s.clone();
+    for e in events {
+        super::apply::apply(&mut t, e);
+    }
+    t
+}

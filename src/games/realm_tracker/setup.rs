@@ -1,0 +1,299 @@
+//! Setup (000 lines 83-100): Leaders chosen or dealt, their mats described once, and the
+//! starting layout — builds with their cube removals, resources, drafted hands, the Realm board.
+
+use super::actions::TrackerEvent;
+use super::data::data;
+use super::model::{CardFacts, MatFacts, Phase, Resources, TableauCard, Track, TrackerState};
+use super::rules::{err, known_card, who};
+use crate::engine::{GameRng, RuleError};
+use rand::Rng;
+
+fn in_setup(s: &TrackerState) -> Result<(), RuleError> {
+    if s.phase != Phase::Setup {
+        return Err(err("realm.phase", "setup is over"));
+    }
+    Ok(())
+}
+
+/// Why `leader` may not sit at this table, if it may not.
+fn leader_refusal(s: &TrackerState, seat: Option<usize>, leader: &str) -> Option<RuleError> {
+    let Some(l) = data().leader(leader) else {
+        return Some(err(
+            "realm.leader",
+            format!("'{leader}' is not one of the 8 Leaders (000 lines 106-120)"),
+        ));
+    };
+    if s.solo && l.solo_excluded {
+        return Some(err(
+            "realm.solo-leader",
+            format!("the {leader} is not played solo (000 line 247)"),
+        ));
+    }
+    if let Some(i) = s
+        .players
+        .iter()
+        .position(|p| p.leader.as_deref() == Some(leader))
+    {
+        if Some(i) != seat {
+            return Some(err(
+                "realm.leader-taken",
+                format!("{} already leads as the {leader}", who(i)),
+            ));
+        }
+    }
+    if let Some(m) = s.mats.get(leader) {
+        if usize::from(m.players) > s.players.len() {
+            return Some(err(
+                "realm.mat-players",
+                format!(
+                    "the {leader} mat is for {} or more players (000 line 92)",
+                    m.players
+                ),
+            ));
+        }
+    }
+    None
+}
+
+pub fn choose(s: &TrackerState, seat: u8, leader: &str) -> Result<Vec<TrackerEvent>, RuleError> {
+    in_setup(s)?;
+    super::rules::player(s, seat)?;
+    if let Some(e) = leader_refusal(s, Some(usize::from(seat)), leader) {
+        return Err(e);
+    }
+    Ok(vec![TrackerEvent::LeaderChosen {
+        seat,
+        leader: leader.to_string(),
+    }])
+}
+
+pub fn deal(s: &TrackerState, rng: &mut GameRng) -> Result<Vec<TrackerEvent>, RuleError> {
+    in_setup(s)?;
+    let mut pool: Vec<&str> = data()
+        .leaders
+        .iter()
+        .map(|l| l.name.as_str())
+        .filter(|l| leader_refusal(s, None, l).is_none())
+        .collect();
+    let mut events = Vec::new();
+    for (i, p) in s.players.iter().enumerate() {
+        if p.leader.is_some() {
+            continue;
+        }
+        if pool.is_empty() {
+            return Err(err("realm.leader", "no Leader is left to deal"));
+        }
+        let k = rng.random_range(0..pool.len());
+        events.push(TrackerEvent::LeaderChosen {
+            seat: i as u8,
+            leader: pool.remove(k).to_string(),
+        });
+    }
+    if events.is_empty() {
+        return Err(err("realm.leader", "every player already has a Leader"));
+    }
+    Ok(events)
+}
+
+pub fn check_mat(leader: &str, m: &MatFacts) -> Result<(), RuleError> {
+    if data().leader(leader).is_none() {
+        return Err(err(
+            "realm.leader",
+            format!("'{leader}' is not one of the 8 Leaders (000 lines 106-120)"),
+        ));
+    }
+    let cubes = usize::from(data().limits.cubes_per_track);
+    for t in Track::ALL {
+        let v = m.values(t);
+        if v.len() != cubes + 1 {
+            return Err(err(
+                "realm.mat",
+                format!(
+                    "the {} track needs {} values: the start and one under each of its {cubes} cubes",
+                    t.name(),
+                    cubes + 1
+                ),
+            ));
+        }
+        if v.windows(2).any(|w| w[1] < w[0]) || v.iter().any(|&x| x > 9) {
+            return Err(err(
+                "realm.mat",
+                format!(
+                    "the {} track's values run 0 to 9 and never go down from left to right",
+                    t.name()
+                ),
+            ));
+        }
+    }
+    if !(1..=5).contains(&m.players) {
+        return Err(err("realm.mat", "a mat's player-count number is 1 to 5"));
+    }
+    Ok(())
+}
+
+pub fn describe_mat(
+    s: &TrackerState,
+    leader: &str,
+    m: &MatFacts,
+) -> Result<Vec<TrackerEvent>, RuleError> {
+    in_setup(s)?;
+    check_mat(leader, m)?;
+    Ok(vec![TrackerEvent::MatDescribed {
+        leader: leader.to_string(),
+        mat: m.clone(),
+    }])
+}
+
+/// A card description must agree with whatever the rulebook prints about the card.
+pub fn check_card(card: &str, f: &CardFacts) -> Result<(), RuleError> {
+    let c = known_card(card)?;
+    let clash = |what: &str| {
+        Err(err(
+            "realm.card-printed",
+            format!("the rulebook prints the {card}'s {what} differently"),
+        ))
+    };
+    if c.track.is_some_and(|t| t != f.track) {
+        return clash("track");
+    }
+    if c.kind.is_some_and(|k| k != f.kind) {
+        return clash("type");
+    }
+    if c.cost.as_ref().is_some_and(|x| x != &f.cost) {
+        return clash("cost");
+    }
+    if c.vp.is_some_and(|v| v != f.vp) {
+        return clash("Victory Points");
+    }
+    if c.once_per_era && !f.once_per_era {
+        return clash("once-per-Era mark");
+    }
+    if f.cost.any_negative().is_some() || f.cost.total() > 12 {
+        return Err(err("realm.card-cost", "a cost is 0 to 12 resources"));
+    }
+    if !(-10..=20).contains(&f.vp) {
+        return Err(err(
+            "realm.card-vp",
+            "a card's Victory Points are -10 to 20",
+        ));
+    }
+    // Leaders' starting builds pin the track of those cards (000 lines 106-120).
+    for l in &data().leaders {
+        if let Some(sc) = l.start.iter().find(|sc| sc.card == card) {
+            if sc.track != f.track {
+                return Err(err(
+                    "realm.card-printed",
+                    format!(
+                        "the {} starts on the {}'s {} track (000 lines 106-120)",
+                        card,
+                        l.name,
+                        sc.track.name()
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+pub fn describe_card(
+    s: &TrackerState,
+    card: &str,
+    f: &CardFacts,
+) -> Result<Vec<TrackerEvent>, RuleError> {
+    if s.phase == Phase::Over {
+        return Err(err("realm.phase", "the game is over"));
+    }
+    check_card(card, f)?;
+    if let Some(t) = s
+        .players
+        .iter()
+        .flat_map(|p| &p.tableau)
+        .find(|t| t.card == card && t.track != f.track)
+    {
+        return Err(err(
+            "realm.card-printed",
+            format!("a {card} already sits on a {} track", t.track.name()),
+        ));
+    }
+    Ok(vec![TrackerEvent::CardDescribed {
+        card: card.to_string(),
+        facts: f.clone(),
+    }])
+}
+
+pub fn start(
+    s: &TrackerState,
+    first_player: Option<u8>,
+    rng: &mut GameRng,
+) -> Result<Vec<TrackerEvent>, RuleError> {
+    in_setup(s)?;
+    let d = data();
+    let n = s.players.len();
+    for (i, p) in s.players.iter().enumerate() {
+        let Some(l) = &p.leader else {
+            return Err(err("realm.leader", format!("{} has no Leader yet", who(i))));
+        };
+        if !s.mats.contains_key(l) {
+            return Err(err(
+                "realm.mat-unknown",
+                format!("describe the {l} mat's printed track values first"),
+            ));
+        }
+        if let Some(e) = leader_refusal(s, Some(i), l) {
+            return Err(e);
+        }
+    }
+    let first = match first_player {
+        Some(f) if usize::from(f) < n => f,
+        Some(_) => return Err(err("realm.seat", format!("there are {n} players"))),
+        None => rng.random_range(0..n) as u8,
+    };
+    let hand = if s.solo {
+        d.setup.solo_keep
+    } else {
+        d.setup.draft_keep
+    };
+    let mut events = vec![TrackerEvent::GameStarted {
+        first_player: first,
+        start_resources: d.setup.start_resources,
+        hand,
+        accumulating: d.setup.accumulating_start,
+        workers: d.workers.start,
+    }];
+    for (i, p) in s.players.iter().enumerate() {
+        let Some(l) = p.leader.as_deref().and_then(|l| d.leader(l)) else {
+            continue;
+        };
+        for sc in &l.start {
+            events.push(TrackerEvent::CardPlayed {
+                seat: i as u8,
+                card: TableauCard {
+                    card: sc.card.clone(),
+                    track: sc.track,
+                    stored: Resources::default(),
+                    stored_gold: 0,
+                    tucked: 0,
+                    used_this_era: false,
+                },
+                cube: true,
+            });
+        }
+        // The Warden tucks 2 extra drafted cards under the Dungeon (000 line 116).
+        if let Some(t) = &l.setup_tuck {
+            if let Some(slot) = l.start.iter().position(|sc| sc.card == t.card) {
+                events.push(TrackerEvent::Ledger {
+                    seat: i as u8,
+                    change: super::model::Change {
+                        tuck: vec![super::model::TuckChange {
+                            slot: slot as u8,
+                            count: t.count,
+                        }],
+                        ..Default::default()
+                    },
+                });
+            }
+        }
+    }
+    Ok(events)
+}

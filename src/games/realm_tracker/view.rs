@@ -1,0 +1,392 @@
+//! What the table screen shows: each player's panel with derived values (track values, workers
+//! left, the running score), the Realm board's spaces, the card list, the Leaders; plus the
+//! scoresheet and the one-line summaries for the log.
+
+use super::actions::{TrackerAction, TrackerEvent};
+use super::data::data;
+use super::model::{CardFacts, Phase, PlayerState, Track, TrackerState};
+use super::rules::track_value;
+use crate::engine::{ScoreRow, Scoresheet};
+use crate::games::realm::rank_seats;
+use crate::games::realm::rules_table::table;
+use serde::Serialize;
+
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+#[serde(rename = "TrackerView")]
+pub struct TrackerView {
+    pub state: TrackerState,
+    pub players: Vec<PlayerView>,
+    pub spaces: Vec<SpaceView>,
+    pub cards: Vec<CardView>,
+    pub leaders: Vec<LeaderView>,
+    pub market_left: u8,
+    pub eras: u8,
+    /// Solo: objectives met so far.
+    pub objectives_met: u8,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+#[serde(rename = "TrackerPlayerView")]
+pub struct PlayerView {
+    /// Production, Noble, Gather values (None until the Leader's mat is described).
+    pub track_values: Vec<Option<u8>>,
+    pub cubes_left: Vec<u8>,
+    pub workers_left: u8,
+    pub card_vp: i32,
+    pub stored: i32,
+    pub tucked: i32,
+    pub total: i32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+#[serde(rename = "TrackerSpaceView")]
+pub struct SpaceView {
+    pub id: String,
+    pub name: String,
+    /// "accumulating", "open" or "advanced".
+    pub kind: String,
+    pub level: u8,
+    /// Resources lying there (accumulating spaces).
+    pub lying: i32,
+    pub taken_by: Option<u8>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+#[serde(rename = "TrackerCardView")]
+pub struct CardView {
+    pub name: String,
+    pub count: u8,
+    pub in_play: u8,
+    pub facts: Option<CardFacts>,
+    /// What the rulebook prints, to fill a description form before the table adds the rest.
+    pub printed_track: Option<Track>,
+    pub printed_kind: Option<super::model::CardKind>,
+    pub printed_cost: Option<super::model::Resources>,
+    pub printed_vp: Option<i32>,
+    pub once_per_era: bool,
+    /// The app computes this card's effect.
+    pub automated: bool,
+    pub solo_card: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+#[serde(rename = "TrackerLeaderView")]
+pub struct LeaderView {
+    pub name: String,
+    pub ability: String,
+    pub extra_setup: Option<String>,
+    pub start: Vec<String>,
+    pub solo_excluded: bool,
+    pub mat_known: bool,
+}
+
+fn card_vp(s: &TrackerState, p: &PlayerState) -> i32 {
+    p.tableau
+        .iter()
+        .map(|c| s.cards.get(&c.card).map_or(0, |f| f.vp))
+        .sum()
+}
+
+/// The eight categories in the scorepad's order (000 lines 214-223).
+fn breakdown(s: &TrackerState, p: &PlayerState) -> Vec<i32> {
+    let d = data();
+    let empty = p
+        .cubes_removed
+        .iter()
+        .filter(|&&c| c >= d.limits.cubes_per_track)
+        .count() as i32;
+    let stored: i32 = p
+        .tableau
+        .iter()
+        .map(|c| c.stored.total() + c.stored_gold)
+        .sum();
+    vec![
+        card_vp(s, p),
+        p.game_end_vp.unwrap_or(0),
+        p.gold,
+        p.tableau.iter().map(|c| c.tucked).sum(),
+        stored,
+        p.objective_vp,
+        p.family_secret.unwrap_or(0),
+        empty * d.points_per_empty_track,
+    ]
+}
+
+pub fn scoresheet(s: &TrackerState) -> Scoresheet {
+    let t = table();
+    let rows: Vec<Vec<i32>> = s.players.iter().map(|p| breakdown(s, p)).collect();
+    let totals: Vec<i32> = rows.iter().map(|r| r.iter().sum()).collect();
+    let firsts: Vec<u8> = s.players.iter().map(|p| p.objective_firsts).collect();
+    let cards: Vec<u8> = s.players.iter().map(|p| p.tableau.len() as u8).collect();
+    let ranks = rank_seats(&totals, &firsts, &cards);
+    let over = s.phase == Phase::Over;
+    let met = objectives_met(s);
+    Scoresheet {
+        categories: t.categories.iter().map(|c| c.name.clone()).collect(),
+        rows: rows
+            .into_iter()
+            .enumerate()
+            .map(|(i, breakdown)| ScoreRow {
+                seat: i as u8,
+                name: String::new(),
+                breakdown,
+                total: totals[i],
+                rank: ranks[i],
+                winner: over && !s.solo && ranks[i] == 1,
+                title: (over && s.solo).then(|| {
+                    if met < t.solo_objectives_needed {
+                        t.solo_failure_title.clone()
+                    } else {
+                        t.title(totals[i])
+                    }
+                }),
+            })
+            .collect(),
+        final_: over,
+    }
+}
+
+fn objectives_met(s: &TrackerState) -> u8 {
+    s.objectives
+        .iter()
+        .filter(|o| o.places.first() == Some(&1))
+        .count() as u8
+}
+
+pub fn view(s: &TrackerState) -> TrackerView {
+    let d = data();
+    let sheet = scoresheet(s);
+    let players = s
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| PlayerView {
+            track_values: Track::ALL
+                .iter()
+                .map(|&t| track_value(s, i, t).ok())
+                .collect(),
+            cubes_left: p
+                .cubes_removed
+                .iter()
+                .map(|c| d.limits.cubes_per_track.saturating_sub(*c))
+                .collect(),
+            workers_left: p.workers_left(),
+            card_vp: card_vp(s, p),
+            stored: p
+                .tableau
+                .iter()
+                .map(|c| c.stored.total() + c.stored_gold)
+                .sum(),
+            tucked: p.tableau.iter().map(|c| c.tucked).sum(),
+            total: sheet.rows.get(i).map_or(0, |r| r.total),
+        })
+        .collect();
+    let mut spaces = Vec::new();
+    for r in super::model::Res::ALL {
+        let id = r.name().to_lowercase();
+        spaces.push(SpaceView {
+            name: r.name().to_string(),
+            kind: "accumulating".into(),
+            level: 0,
+            lying: s.board.accumulating.get(r),
+            taken_by: s.board.taken.get(&id).copied(),
+            id,
+        });
+    }
+    for o in &d.board.open {
+        spaces.push(SpaceView {
+            id: o.id.clone(),
+            name: o.name.clone(),
+            kind: "open".into(),
+            level: 0,
+            lying: 0,
+            taken_by: None,
+        });
+    }
+    for a in &d.board.advanced {
+        spaces.push(SpaceView {
+            id: a.id.clone(),
+            name: format!("Advanced Gather level {}", a.level),
+            kind: "advanced".into(),
+            level: a.level,
+            lying: 0,
+            taken_by: s.board.taken.get(&a.id).copied(),
+        });
+    }
+    TrackerView {
+        players,
+        spaces,
+        cards: d
+            .cards
+            .iter()
+            .map(|c| CardView {
+                name: c.name.clone(),
+                count: c.count,
+                in_play: super::rules::copies_in_play(s, &c.name) as u8,
+                facts: s.cards.get(&c.name).cloned(),
+                printed_track: c.track,
+                printed_kind: c.kind,
+                printed_cost: c.cost.clone(),
+                printed_vp: c.vp,
+                once_per_era: c.once_per_era,
+                automated: c.auto.is_some(),
+                solo_card: c.solo_card,
+            })
+            .collect(),
+        leaders: d
+            .leaders
+            .iter()
+            .map(|l| LeaderView {
+                name: l.name.clone(),
+                ability: l.ability.clone(),
+                extra_setup: l.extra_setup.clone(),
+                start: l.start.iter().map(|c| c.card.clone()).collect(),
+                solo_excluded: l.solo_excluded,
+                mat_known: s.mats.contains_key(&l.name),
+            })
+            .collect(),
+        market_left: d.setup.market.saturating_sub(s.turn.market_taken),
+        eras: d.eras,
+        objectives_met: objectives_met(s),
+        state: s.clone(),
+    }
+}
+
+fn seat_name(seat: impl Into<usize>) -> String {
+    format!("player {}", seat.into() + 1)
+}
+
+pub fn summarize(s: &TrackerState, a: &TrackerAction, ev: &[TrackerEvent]) -> String {
+    use TrackerAction as A;
+    let cur = seat_name(s.current);
+    let card_at = |slot: u8| {
+        s.players
+            .get(usize::from(s.current))
+            .and_then(|p| p.tableau.get(usize::from(slot)))
+            .map_or(format!("card {}", slot + 1), |c| c.card.clone())
+    };
+    let ledger = || {
+        ev.iter()
+            .filter_map(|e| match e {
+                TrackerEvent::Ledger { change, .. } => Some(change.describe()),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    match a {
+        A::ChooseLeader { seat, leader } => format!("{} leads as the {leader}", seat_name(*seat)),
+        A::DealLeaders => ev
+            .iter()
+            .filter_map(|e| match e {
+                TrackerEvent::LeaderChosen { seat, leader } => {
+                    Some(format!("{} is dealt the {leader}", seat_name(*seat)))
+                }
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+            .join("; "),
+        A::DescribeMat { leader, .. } => format!("described the {leader} mat"),
+        A::DescribeCard { card, .. } => format!("described the {card}"),
+        A::StartGame { .. } => ev
+            .iter()
+            .find_map(|e| match e {
+                TrackerEvent::GameStarted { first_player, .. } => Some(format!(
+                    "Estates laid out; {} goes first",
+                    seat_name(*first_player)
+                )),
+                _ => None,
+            })
+            .unwrap_or_default(),
+        A::RevealEvent {
+            name,
+            positive,
+            chosen_effect,
+        } => {
+            let what = match (positive, chosen_effect) {
+                (Some(true), _) => " (positive)".to_string(),
+                (Some(false), _) => " (negative)".to_string(),
+                (None, Some(c)) => format!(": chose {c}"),
+                _ => String::new(),
+            };
+            format!("Era {}: {name} revealed{what}", s.era)
+        }
+        A::Produce { ability } => {
+            let limit = ev.iter().find_map(|e| match e {
+                TrackerEvent::ProduceStarted { limit } => Some(*limit),
+                _ => None,
+            });
+            format!(
+                "{cur} produces on up to {} card(s){}",
+                limit.unwrap_or(0),
+                if *ability { " (Leader ability)" } else { "" }
+            )
+        }
+        A::Activate { slot, .. } => format!("{cur}: {} gives {}", card_at(*slot), ledger()),
+        A::FinishProduce => format!("{cur} finishes producing"),
+        A::Draw { deck, market, .. } => {
+            format!("{cur} draws {deck} from the deck, {market} from the Market")
+        }
+        A::Gather { space, .. } => format!("{cur} gathers at {space}: {}", ledger()),
+        A::Expand {
+            card, free_citizen, ..
+        } => match free_citizen {
+            Some(c) => format!("{cur} expands with the {card} and plays the {c} free"),
+            None => format!("{cur} expands with the {card}"),
+        },
+        A::Convert { give, get } => {
+            format!("{cur} converts {} into 1 {}", give.describe(), get.name())
+        }
+        A::UseAbility { change } => format!("{cur} uses the Leader ability: {}", change.describe()),
+        A::Effect { seat, card, change } => {
+            format!("{}: {card}: {}", seat_name(*seat), change.describe())
+        }
+        A::PlayFree { seat, card, by, .. } => {
+            format!("{} plays the {card} free ({by})", seat_name(*seat))
+        }
+        A::SoloReveal { card, .. } => format!("revealed the {card} (solo): {}", ledger()),
+        A::EndTurn => format!("{cur} ends the turn"),
+        A::ScoreObjective { .. } | A::SoloObjective { .. } => ev
+            .iter()
+            .find_map(|e| match e {
+                TrackerEvent::ObjectiveScored { result } => Some(format!(
+                    "Era {} objective: {}",
+                    result.era,
+                    result
+                        .places
+                        .iter()
+                        .enumerate()
+                        .map(|(i, p)| format!(
+                            "{} {} ({} VP)",
+                            seat_name(i),
+                            if *p == 0 {
+                                "not met".to_string()
+                            } else {
+                                format!("#{p}")
+                            },
+                            result.vp[i]
+                        ))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+                _ => None,
+            })
+            .unwrap_or_default(),
+        A::NextEra => {
+            if s.era >= data().eras {
+                "Era 5 is over: final scoring".into()
+            } else {
+                format!("Era {} ends; Era {} begins", s.era, s.era + 1)
+            }
+        }
+        A::FinalEntry {
+            seat,
+            game_end_vp,
+            family_secret,
+        } => format!(
+            "{}: Game End VP {game_end_vp}, Family Secret {family_secret}",
+            seat_name(*seat)
+        ),
+        A::Finish => "final score".into(),
+    }
+}
