@@ -164,3 +164,4 @@ pub fn allowed_labels(s: &Session<NineEstates>) -> Vec<String> {
         .map(|a| a.label)
         .collect()
 }
+pub mod realm;

@@ -107,6 +107,11 @@ pub fn apply(s: &mut TrackerState, e: &TrackerEvent) {
             }
             p.waiting_workers += change.workers;
             p.temporary += change.temporary;
+            for t in &change.cubes {
+                if let Some(c) = p.cubes_removed.get_mut(t.index()) {
+                    *c += 1;
+                }
+            }
         }
         TrackerEvent::MarketTaken { count } => s.turn.market_taken += count,
         TrackerEvent::SpaceTaken { space, seat } => {

@@ -272,21 +272,32 @@ impl Game for RealmTracker {
                 ));
             }
             Phase::EraStart => {
-                let (positive, chosen) = if s.solo {
-                    (None, Some("the first effect".to_string()))
+                let name = format!("Era {} Event", s.era);
+                if s.solo {
+                    out.push(probe(
+                        s,
+                        A::RevealEvent {
+                            name,
+                            positive: None,
+                            chosen_effect: Some("the first effect".into()),
+                        },
+                        format!("Reveal Era {}'s Event (unnamed, first effect)", s.era),
+                        "era",
+                    ));
                 } else {
-                    (Some(false), None)
-                };
-                out.push(probe(
-                    s,
-                    A::RevealEvent {
-                        name: format!("Era {} Event", s.era),
-                        positive,
-                        chosen_effect: chosen,
-                    },
-                    format!("Reveal Era {}'s Event (unnamed)", s.era),
-                    "era",
-                ));
+                    for (sign, word) in [(false, "negative"), (true, "positive")] {
+                        out.push(probe(
+                            s,
+                            A::RevealEvent {
+                                name: name.clone(),
+                                positive: Some(sign),
+                                chosen_effect: None,
+                            },
+                            format!("Reveal Era {}'s Event (unnamed, {word})", s.era),
+                            "era",
+                        ));
+                    }
+                }
             }
             Phase::Playing => {
                 let seat = usize::from(s.current);

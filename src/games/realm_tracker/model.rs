@@ -301,6 +301,9 @@ pub struct Change {
     pub workers: u8,
     /// Temporary workers gained for this Era.
     pub temporary: u8,
+    /// Cubes removed from tracks by an effect (the Mage's or Place of Worship's "remove another
+    /// cube", 000 lines 110 and 118).
+    pub cubes: Vec<Track>,
 }
 
 impl Change {
@@ -336,6 +339,9 @@ impl Change {
         }
         if self.temporary > 0 {
             parts.push(format!("{} temporary worker(s)", self.temporary));
+        }
+        for t in &self.cubes {
+            parts.push(format!("a {} cube removed", t.name()));
         }
         if parts.is_empty() {
             "nothing".into()

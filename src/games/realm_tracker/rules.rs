@@ -244,6 +244,19 @@ pub fn check_change(s: &TrackerState, seat: usize, c: &Change) -> Result<(), Rul
             ),
         ));
     }
+    for t in Track::ALL {
+        let more = c.cubes.iter().filter(|&&x| x == t).count();
+        if usize::from(p.cubes_removed[t.index()]) + more > usize::from(d.limits.cubes_per_track) {
+            return Err(err(
+                "realm.track-empty",
+                format!(
+                    "{}'s {} track has no cube left to remove",
+                    who(seat),
+                    t.name()
+                ),
+            ));
+        }
+    }
     if c.temporary > 0 && p.workers + p.temporary + c.temporary > d.workers.max {
         return Err(err(
             "realm.workers-max",

@@ -646,6 +646,7 @@ pub fn solo_reveal(
             ch.store = m.store;
             ch.tuck = m.tuck;
             ch.temporary = m.temporary;
+            ch.cubes = m.cubes;
         }
         "Thief" => {
             let want = usize::from(p.supply.total() > 0);

@@ -1171,6 +1171,11 @@ export type TrackerChange_Deserialize = {
 	workers?: number,
 	/**  Temporary workers gained for this Era. */
 	temporary?: number,
+	/**
+	 *  Cubes removed from tracks by an effect (the Mage's or Place of Worship's "remove another
+	 *  cube", 000 lines 110 and 118).
+	 */
+	cubes?: TrackerTrack[],
 };
 
 /**  What a card did that the app does not compute, entered by the table. */
@@ -1188,6 +1193,11 @@ export type TrackerChange_Serialize = {
 	workers: number,
 	/**  Temporary workers gained for this Era. */
 	temporary: number,
+	/**
+	 *  Cubes removed from tracks by an effect (the Mage's or Place of Worship's "remove another
+	 *  cube", 000 lines 110 and 118).
+	 */
+	cubes: TrackerTrack[],
 };
 
 /**  The Era Event revealed for an Era (name and sign entered at the table; solo: the chosen effect). */

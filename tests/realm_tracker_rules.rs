@@ -1,0 +1,1791 @@
+//! Raise the Realm's live tracker: one test per rule it enforces, and the rulebook's worked
+//! examples and FAQ answers that it touches (000 = shared/seeds/000_f36707b509d5142f.txt).
+
+mod common;
+
+use common::realm::*;
+use estate_steward::engine::Game;
+use estate_steward::games::realm_tracker::data::{data, shipped_data_error};
+use estate_steward::games::realm_tracker::model::{
+    CardKind, Change, Phase, Res, StoreChange, StoredPayment, Track,
+};
+use estate_steward::games::realm_tracker::{RealmTracker, TrackerAction as A};
+
+#[test]
+fn the_shipped_data_parses_and_counts_156_cards_in_55_names() {
+    assert_eq!(shipped_data_error(), None);
+    let d = data();
+    assert_eq!(d.cards.len(), 55);
+    assert_eq!(d.cards.iter().map(|c| u32::from(c.count)).sum::<u32>(), 156);
+    assert_eq!(d.leaders.len(), 8);
+    assert_eq!(d.card("Farm").map(|c| c.count), Some(10));
+}
+
+// ---- setup ----
+
+#[test]
+fn solo_games_refuse_the_spy_master_trade_queen_and_warden() {
+    let mut s = session(1);
+    for l in ["Spy Master", "Trade Queen", "Warden"] {
+        assert_eq!(
+            refused(
+                &mut s,
+                A::ChooseLeader {
+                    seat: 0,
+                    leader: l.into()
+                }
+            ),
+            "realm.solo-leader"
+        );
+    }
+    act(
+        &mut s,
+        A::ChooseLeader {
+            seat: 0,
+            leader: "Sorcerer".into(),
+        },
+    );
+}
+
+#[test]
+fn a_leader_leads_one_estate_and_dealing_skips_taken_and_excluded_leaders() {
+    let mut s = session(3);
+    act(
+        &mut s,
+        A::ChooseLeader {
+            seat: 0,
+            leader: "Warlord".into(),
+        },
+    );
+    assert_eq!(
+        refused(
+            &mut s,
+            A::ChooseLeader {
+                seat: 1,
+                leader: "Warlord".into()
+            }
+        ),
+        "realm.leader-taken"
+    );
+    act(&mut s, A::DealLeaders);
+    let leaders: Vec<String> = s
+        .state()
+        .players
+        .iter()
+        .filter_map(|p| p.leader.clone())
+        .collect();
+    assert_eq!(leaders.len(), 3);
+    assert_eq!(leaders[0], "Warlord");
+    assert!(leaders[1] != leaders[2] && !leaders[1..].contains(&"Warlord".to_string()));
+    // Solo dealing never deals an excluded Leader.
+    for seed in 0..20 {
+        let mut solo =
+            estate_steward::engine::Session::<RealmTracker>::new(options(), seats(1), seed)
+                .unwrap_or_else(|e| panic!("{e}"));
+        act(&mut solo, A::DealLeaders);
+        let l = solo.state().players[0].leader.clone().unwrap_or_default();
+        assert!(
+            !["Spy Master", "Trade Queen", "Warden"].contains(&l.as_str()),
+            "{l}"
+        );
+    }
+}
+
+#[test]
+fn a_mat_with_a_higher_player_count_than_the_table_is_refused() {
+    let mut o = options();
+    o.catalogue.mats.insert("Warlord".into(), mat(1, 1, 0, 4));
+    let mut s = estate_steward::engine::Session::<RealmTracker>::new(o, seats(3), 1)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        refused(
+            &mut s,
+            A::ChooseLeader {
+                seat: 0,
+                leader: "Warlord".into()
+            }
+        ),
+        "realm.mat-players"
+    );
+}
+
+#[test]
+fn a_leader_mat_is_described_before_the_game_starts_and_must_be_well_formed() {
+    let mut s =
+        estate_steward::engine::Session::<RealmTracker>::new(Default::default(), seats(1), 1)
+            .unwrap_or_else(|e| panic!("{e}"));
+    act(
+        &mut s,
+        A::ChooseLeader {
+            seat: 0,
+            leader: "Sorcerer".into(),
+        },
+    );
+    assert_eq!(
+        refused(&mut s, A::StartGame { first_player: None }),
+        "realm.mat-unknown"
+    );
+    let mut short = mat(1, 1, 0, 1);
+    short.noble.pop();
+    assert_eq!(
+        refused(
+            &mut s,
+            A::DescribeMat {
+                leader: "Sorcerer".into(),
+                mat: short
+            }
+        ),
+        "realm.mat"
+    );
+    let mut falling = mat(1, 1, 0, 1);
+    falling.gather = vec![3, 2, 2, 2, 2, 2, 2, 2];
+    assert_eq!(
+        refused(
+            &mut s,
+            A::DescribeMat {
+                leader: "Sorcerer".into(),
+                mat: falling
+            }
+        ),
+        "realm.mat"
+    );
+    act(
+        &mut s,
+        A::DescribeMat {
+            leader: "Sorcerer".into(),
+            mat: mat(1, 1, 0, 1),
+        },
+    );
+    act(&mut s, A::StartGame { first_player: None });
+    // The description is kept for future games.
+    let learned: Vec<_> = s
+        .entries()
+        .iter()
+        .flat_map(|e| e.events.iter().flat_map(RealmTracker::learned))
+        .collect();
+    assert!(
+        learned.iter().any(|(k, _)| k == "mat:Sorcerer"),
+        "{learned:?}"
+    );
+}
+
+#[test]
+fn setup_lays_out_starting_builds_resources_hands_workers_and_the_board() {
+    let s = started(&["Agrarian Lord", "Pious One", "Warden"]);
+    let st = s.state();
+    let d = data();
+    // Agrarian Lord: Farm and Quarry, the first 2 Production cubes removed (000 line 112).
+    let a = &st.players[0];
+    assert_eq!(
+        a.tableau
+            .iter()
+            .map(|c| c.card.as_str())
+            .collect::<Vec<_>>(),
+        ["Farm", "Quarry"]
+    );
+    assert_eq!(a.cubes_removed, vec![2, 0, 0]);
+    // Pious One: Place of Worship, one Noble cube (000 line 110).
+    assert_eq!(st.players[1].cubes_removed, vec![0, 1, 0]);
+    // Warden: Dungeon, one Production cube, 2 cards tucked under it (000 line 116).
+    assert_eq!(st.players[2].cubes_removed, vec![1, 0, 0]);
+    assert_eq!(st.players[2].tableau[0].tucked, 2);
+    for p in &st.players {
+        assert_eq!(p.supply, res(1, 1, 1, 1), "000 line 88");
+        assert_eq!(p.hand, 4, "the draft keeps 4 (000 line 98)");
+        assert_eq!(p.workers, d.workers.start);
+    }
+    assert_eq!(st.board.accumulating, res(1, 1, 1, 1));
+    assert_eq!(st.era, 1);
+    assert_eq!(st.phase, Phase::Playing);
+}
+
+#[test]
+fn a_card_description_must_agree_with_what_the_rulebook_prints() {
+    let mut s = started(&["Sorcerer"]);
+    // The Farm costs 1 Stone and 1 Wood (000 line 164).
+    let wrong = facts(Track::Production, CardKind::Citizen, res(0, 2, 0, 0), 2);
+    assert_eq!(
+        refused(
+            &mut s,
+            A::DescribeCard {
+                card: "Farm".into(),
+                facts: wrong
+            }
+        ),
+        "realm.card-printed"
+    );
+    // A starting card sits on the track its Leader's setup names (000 line 118).
+    let mage = facts(Track::Gather, CardKind::Citizen, res(0, 0, 0, 1), 1);
+    assert_eq!(
+        refused(
+            &mut s,
+            A::DescribeCard {
+                card: "Mage".into(),
+                facts: mage
+            }
+        ),
+        "realm.card-printed"
+    );
+    assert_eq!(
+        refused(
+            &mut s,
+            A::DescribeCard {
+                card: "Dragon".into(),
+                facts: facts(Track::Gather, CardKind::Citizen, res(0, 0, 0, 1), 1)
+            }
+        ),
+        "realm.card"
+    );
+}
+
+// ---- Era Events ----
+
+#[test]
+fn era_one_reveals_a_negative_event_and_eras_two_to_five_two_of_each() {
+    let mut s = session(2);
+    act(
+        &mut s,
+        A::ChooseLeader {
+            seat: 0,
+            leader: "Warlord".into(),
+        },
+    );
+    act(
+        &mut s,
+        A::ChooseLeader {
+            seat: 1,
+            leader: "Sorcerer".into(),
+        },
+    );
+    act(
+        &mut s,
+        A::StartGame {
+            first_player: Some(0),
+        },
+    );
+    let ev = |positive| A::RevealEvent {
+        name: "Era of Plague".into(),
+        positive: Some(positive),
+        chosen_effect: None,
+    };
+    assert_eq!(refused(&mut s, ev(true)), "realm.event-era1");
+    act(&mut s, ev(false));
+    for sign in [true, true] {
+        finish_era(&mut s);
+        act(
+            &mut s,
+            A::ScoreObjective {
+                measures: vec![0, 0],
+                resources: vec![],
+            },
+        );
+        act(&mut s, A::NextEra);
+        act(&mut s, ev(sign));
+    }
+    finish_era(&mut s);
+    act(
+        &mut s,
+        A::ScoreObjective {
+            measures: vec![0, 0],
+            resources: vec![],
+        },
+    );
+    act(&mut s, A::NextEra);
+    assert_eq!(refused(&mut s, ev(true)), "realm.event-mix");
+}
+
+#[test]
+fn a_solo_era_event_needs_the_chosen_effect() {
+    let mut s = session(1);
+    act(
+        &mut s,
+        A::ChooseLeader {
+            seat: 0,
+            leader: "Sorcerer".into(),
+        },
+    );
+    act(&mut s, A::StartGame { first_player: None });
+    assert_eq!(
+        refused(
+            &mut s,
+            A::RevealEvent {
+                name: "Solo 1".into(),
+                positive: None,
+                chosen_effect: None
+            }
+        ),
+        "realm.solo-event"
+    );
+    assert_eq!(refused(&mut s, gather("grain")), "realm.phase");
+}
+
+// ---- turns and workers ----
+
+#[test]
+fn one_worker_acts_per_turn_and_a_turn_needs_its_worker_action() {
+    let mut s = started(&["Warlord", "Sorcerer"]);
+    assert_eq!(refused(&mut s, A::EndTurn), "realm.turn-action");
+    act(&mut s, gather("grain"));
+    assert_eq!(refused(&mut s, gather("iron")), "realm.one-worker");
+    act(&mut s, A::EndTurn);
+    assert_eq!(s.state().current, 1, "turns go clockwise");
+}
+
+#[test]
+fn the_era_ends_when_every_worker_has_acted_and_turns_skip_players_without_workers() {
+    let mut s = started(&["Warlord", "Sorcerer"]);
+    // Player 2 gains a temporary worker: 5 workers against 4.
+    give(
+        &mut s,
+        1,
+        Change {
+            temporary: 1,
+            ..Default::default()
+        },
+    );
+    let mut order = Vec::new();
+    while s.state().phase == Phase::Playing {
+        order.push(s.state().current);
+        turn(&mut s, gather("open-1"));
+    }
+    assert_eq!(order, [0, 1, 0, 1, 0, 1, 0, 1, 1]);
+    assert_eq!(s.state().phase, Phase::EraEnd);
+}
+
+#[test]
+fn workers_never_exceed_six_and_a_new_permanent_worker_waits_for_the_next_era() {
+    let mut s = started(&["Warlord"]);
+    // FAQ line 312: 5 permanent + 1 temporary may still gain a permanent worker.
+    give(
+        &mut s,
+        0,
+        Change {
+            workers: 1,
+            ..Default::default()
+        },
+    );
+    give(
+        &mut s,
+        0,
+        Change {
+            temporary: 1,
+            ..Default::default()
+        },
+    );
+    assert_eq!(
+        s.state().players[0].workers_left(),
+        5,
+        "the new permanent worker waits"
+    );
+    give(
+        &mut s,
+        0,
+        Change {
+            workers: 1,
+            ..Default::default()
+        },
+    );
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Effect {
+                seat: 0,
+                card: "x".into(),
+                change: Change {
+                    workers: 1,
+                    ..Default::default()
+                }
+            }
+        ),
+        "realm.workers-max"
+    );
+    finish_era(&mut s);
+    act(&mut s, A::SoloObjective { met: true });
+    act(&mut s, A::NextEra);
+    let p = &s.state().players[0];
+    assert_eq!((p.workers, p.temporary, p.waiting_workers), (6, 0, 0));
+    // With 6 permanent workers no temporary one joins (FAQ line 310).
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Effect {
+                seat: 0,
+                card: "x".into(),
+                change: Change {
+                    temporary: 1,
+                    ..Default::default()
+                }
+            }
+        ),
+        "realm.workers-max"
+    );
+}
+
+// ---- Produce ----
+
+#[test]
+fn produce_example_three_of_four_cards_and_the_day_laborer_once_per_era() {
+    // 000 line 155: Production at 3, four Production cards, three activated.
+    let mut s = started(&["Agrarian Lord"]);
+    give(
+        &mut s,
+        0,
+        Change {
+            hand: 2,
+            supply: res(0, 0, 0, 3),
+            ..Default::default()
+        },
+    );
+    act(
+        &mut s,
+        A::PlayFree {
+            seat: 0,
+            card: "Day Laborer".into(),
+            by: "test".into(),
+            describe: None,
+        },
+    );
+    act(
+        &mut s,
+        A::PlayFree {
+            seat: 0,
+            card: "Forest".into(),
+            by: "test".into(),
+            describe: None,
+        },
+    );
+    // Production: 4 cubes removed on a mat starting at 1 → 5; cap the example at 3 with a mat.
+    let st = s.state();
+    assert_eq!(st.players[0].cubes_removed[0], 4);
+    let mut s = {
+        let mut o = options();
+        o.catalogue.mats.insert(
+            "Agrarian Lord".into(),
+            estate_steward::games::realm_tracker::model::MatFacts {
+                production: vec![1, 2, 3, 3, 3, 4, 4, 5],
+                noble: vec![1; 8],
+                gather: vec![0; 8],
+                players: 1,
+            },
+        );
+        let mut s = estate_steward::engine::Session::<RealmTracker>::new(o, seats(1), 1)
+            .unwrap_or_else(|e| panic!("{e}"));
+        act(
+            &mut s,
+            A::ChooseLeader {
+                seat: 0,
+                leader: "Agrarian Lord".into(),
+            },
+        );
+        act(
+            &mut s,
+            A::StartGame {
+                first_player: Some(0),
+            },
+        );
+        reveal(&mut s);
+        give(
+            &mut s,
+            0,
+            Change {
+                hand: 2,
+                ..Default::default()
+            },
+        );
+        act(
+            &mut s,
+            A::PlayFree {
+                seat: 0,
+                card: "Day Laborer".into(),
+                by: "test".into(),
+                describe: None,
+            },
+        );
+        act(
+            &mut s,
+            A::PlayFree {
+                seat: 0,
+                card: "Forest".into(),
+                by: "test".into(),
+                describe: None,
+            },
+        );
+        s
+    };
+    act(&mut s, A::Produce { ability: false });
+    assert_eq!(s.state().turn.produce.as_ref().map(|p| p.limit), Some(3));
+    act(
+        &mut s,
+        A::Activate {
+            slot: 0,
+            change: None,
+            wood: None,
+        },
+    ); // Farm: +1 Grain
+    act(
+        &mut s,
+        A::Activate {
+            slot: 1,
+            change: None,
+            wood: None,
+        },
+    ); // Quarry: +1 Stone
+    act(
+        &mut s,
+        A::Activate {
+            slot: 2,
+            change: None,
+            wood: None,
+        },
+    ); // Day Laborer: a temporary worker
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Activate {
+                slot: 3,
+                change: Some(gain(Res::Wood, 1)),
+                wood: None
+            }
+        ),
+        "realm.produce-limit"
+    );
+    let p = &s.state().players[0];
+    assert_eq!((p.supply.grain, p.supply.stone, p.temporary), (2, 2, 1));
+    act(&mut s, A::EndTurn);
+    act(&mut s, A::Produce { ability: false });
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Activate {
+                slot: 2,
+                change: None,
+                wood: None
+            }
+        ),
+        "realm.once-per-era"
+    );
+    act(
+        &mut s,
+        A::Activate {
+            slot: 0,
+            change: None,
+            wood: None,
+        },
+    );
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Activate {
+                slot: 0,
+                change: None,
+                wood: None
+            }
+        ),
+        "realm.produce-once"
+    );
+}
+
+#[test]
+fn the_produce_count_is_fixed_when_the_action_starts() {
+    // FAQ line 316: a card played during Produce that raises Production does not raise the count.
+    let mut s = started(&["Agrarian Lord"]); // Production value 3 (mat 1,2,3,…; 2 cubes off)
+    give(
+        &mut s,
+        0,
+        Change {
+            hand: 3,
+            ..Default::default()
+        },
+    );
+    act(
+        &mut s,
+        A::PlayFree {
+            seat: 0,
+            card: "Forest".into(),
+            by: "test".into(),
+            describe: None,
+        },
+    );
+    act(
+        &mut s,
+        A::PlayFree {
+            seat: 0,
+            card: "Forge".into(),
+            by: "test".into(),
+            describe: None,
+        },
+    );
+    act(&mut s, A::Produce { ability: false });
+    let limit = s.state().turn.produce.as_ref().map_or(0, |p| p.limit);
+    assert_eq!(limit, 5);
+    for slot in 0..4 {
+        let change = (slot >= 2).then(|| gain(Res::Wood, 1));
+        act(
+            &mut s,
+            A::Activate {
+                slot,
+                change,
+                wood: None,
+            },
+        );
+    }
+    // A Production card played mid-action: the track rises, the count does not.
+    act(
+        &mut s,
+        A::PlayFree {
+            seat: 0,
+            card: "Assassin".into(),
+            by: "an effect".into(),
+            describe: None,
+        },
+    );
+    act(
+        &mut s,
+        A::Activate {
+            slot: 4,
+            change: Some(gain(Res::Iron, 1)),
+            wood: None,
+        },
+    );
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Activate {
+                slot: 4,
+                change: Some(gain(Res::Iron, 1)),
+                wood: None
+            }
+        ),
+        "realm.produce-once"
+    );
+    act(
+        &mut s,
+        A::PlayFree {
+            seat: 0,
+            card: "Assassin".into(),
+            by: "an effect".into(),
+            describe: None,
+        },
+    );
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Activate {
+                slot: 5,
+                change: Some(gain(Res::Iron, 1)),
+                wood: None
+            }
+        ),
+        "realm.produce-limit"
+    );
+}
+
+#[test]
+fn only_production_cards_produce_and_other_cards_say_what_they_did() {
+    let mut s = started(&["Pious One"]);
+    act(&mut s, A::Produce { ability: false });
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Activate {
+                slot: 0,
+                change: Some(gain(Res::Iron, 1)),
+                wood: None
+            }
+        ),
+        "realm.not-production"
+    );
+    assert_eq!(refused(&mut s, gather("grain")), "realm.producing");
+    act(&mut s, A::FinishProduce);
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Activate {
+                slot: 0,
+                change: None,
+                wood: None
+            }
+        ),
+        "realm.not-producing"
+    );
+}
+
+#[test]
+fn the_charcoal_burner_turns_up_to_three_wood_into_gold() {
+    let mut s = started(&["Agrarian Lord"]);
+    give(
+        &mut s,
+        0,
+        Change {
+            hand: 1,
+            supply: res(0, 0, 4, 0),
+            ..Default::default()
+        },
+    );
+    act(
+        &mut s,
+        A::PlayFree {
+            seat: 0,
+            card: "Charcoal Burner".into(),
+            by: "test".into(),
+            describe: None,
+        },
+    );
+    act(&mut s, A::Produce { ability: false });
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Activate {
+                slot: 2,
+                change: None,
+                wood: Some(4)
+            }
+        ),
+        "realm.charcoal"
+    );
+    act(
+        &mut s,
+        A::Activate {
+            slot: 2,
+            change: None,
+            wood: Some(3),
+        },
+    );
+    let p = &s.state().players[0];
+    assert_eq!((p.supply.wood, p.gold), (2, 3));
+}
+
+#[test]
+fn the_agrarian_lord_produces_on_one_more_card_once_per_era() {
+    let mut s = started(&["Agrarian Lord"]);
+    act(&mut s, A::Produce { ability: true });
+    assert_eq!(s.state().turn.produce.as_ref().map(|p| p.limit), Some(4));
+    act(&mut s, A::EndTurn);
+    assert_eq!(
+        refused(&mut s, A::Produce { ability: true }),
+        "realm.ability-once"
+    );
+    let mut w = started(&["Warlord"]);
+    assert_eq!(
+        refused(&mut w, A::Produce { ability: true }),
+        "realm.ability"
+    );
+}
+
+// ---- Draw ----
+
+#[test]
+fn draw_example_the_noble_value_limits_the_cards_and_the_market_waits_for_the_turn_end() {
+    // 000 line 174: Noble at 2 → 2 cards. Pious One: mat noble 1,2,… with 1 cube off → 2.
+    let mut s = started(&["Pious One", "Warlord"]);
+    assert_eq!(refused(&mut s, draw(2, 1)), "realm.draw-limit");
+    act(&mut s, draw(0, 2));
+    assert_eq!(s.state().players[0].hand, 6);
+    act(&mut s, A::EndTurn);
+    // Player 2 (Noble 1) draws from the refilled Market.
+    act(&mut s, draw(0, 1));
+    act(&mut s, A::EndTurn);
+    // The Pious One draws one more with the ability (FAQ line 326).
+    act(
+        &mut s,
+        A::Draw {
+            deck: 3,
+            market: 0,
+            ability: true,
+        },
+    );
+    assert_eq!(s.state().players[0].hand, 9);
+}
+
+#[test]
+fn the_market_holds_four_cards_until_the_turn_ends() {
+    let mut o = options();
+    o.catalogue.mats.insert("Warlord".into(), mat(1, 6, 0, 1));
+    let mut s = estate_steward::engine::Session::<RealmTracker>::new(o, seats(1), 1)
+        .unwrap_or_else(|e| panic!("{e}"));
+    act(
+        &mut s,
+        A::ChooseLeader {
+            seat: 0,
+            leader: "Warlord".into(),
+        },
+    );
+    act(
+        &mut s,
+        A::StartGame {
+            first_player: Some(0),
+        },
+    );
+    reveal(&mut s);
+    assert_eq!(refused(&mut s, draw(0, 5)), "realm.market");
+    act(&mut s, draw(2, 4));
+}
+
+// ---- Gather ----
+
+#[test]
+fn exclusive_spaces_are_taken_for_the_era_open_spaces_are_not() {
+    let mut s = started(&["Warlord", "Sorcerer"]);
+    turn(&mut s, gather("grain"));
+    assert_eq!(refused(&mut s, gather("grain")), "realm.space-taken");
+    turn(&mut s, gather("open-1"));
+    turn(&mut s, gather("open-1"));
+    assert_eq!(refused(&mut s, gather("nowhere")), "realm.space");
+}
+
+#[test]
+fn accumulating_spaces_give_all_that_lies_there_and_grow_each_era() {
+    let mut s = started(&["Warlord"]);
+    finish_era(&mut s);
+    act(&mut s, A::SoloObjective { met: false });
+    act(&mut s, A::NextEra);
+    reveal(&mut s);
+    assert_eq!(s.state().board.accumulating, res(2, 2, 2, 2));
+    turn(&mut s, gather("stone"));
+    assert_eq!(s.state().players[0].supply.stone, 3);
+    assert_eq!(s.state().board.accumulating.stone, 0);
+    assert_eq!(
+        refused(&mut s, gather_with("wood", gain(Res::Wood, 5))),
+        "realm.space"
+    );
+}
+
+#[test]
+fn advanced_levels_need_the_gather_value_and_level_four_gives_two_more_actions() {
+    let mut s = started(&["Druid Lord"]); // Gather 0→1 after the Innkeeper
+    assert_eq!(s.state().players[0].cubes_removed[2], 1);
+    assert_eq!(refused(&mut s, gather("level-2")), "realm.gather-level");
+    turn(&mut s, gather("level-1"));
+    // Four more Gather cards: value 5.
+    give(
+        &mut s,
+        0,
+        Change {
+            hand: 4,
+            ..Default::default()
+        },
+    );
+    for _ in 0..2 {
+        act(
+            &mut s,
+            A::PlayFree {
+                seat: 0,
+                card: "Monk".into(),
+                by: "test".into(),
+                describe: None,
+            },
+        );
+        act(
+            &mut s,
+            A::PlayFree {
+                seat: 0,
+                card: "Tower".into(),
+                by: "test".into(),
+                describe: None,
+            },
+        );
+    }
+    act(&mut s, gather("level-4"));
+    let used = s.state().players[0].used;
+    act(&mut s, gather("level-3"));
+    assert_eq!(
+        refused(&mut s, gather("level-3")),
+        "realm.space-taken",
+        "the extra actions may not repeat a space (FAQ line 342)"
+    );
+    act(&mut s, gather("level-2"));
+    assert_eq!(
+        s.state().players[0].used,
+        used,
+        "the extra actions need no worker"
+    );
+    assert_eq!(refused(&mut s, gather("open-1")), "realm.one-worker");
+}
+
+#[test]
+fn the_sorcerer_gathers_one_extra_resource() {
+    let mut s = started(&["Sorcerer"]);
+    act(
+        &mut s,
+        A::Gather {
+            space: "iron".into(),
+            change: None,
+            ability: Some(Res::Grain),
+        },
+    );
+    let p = &s.state().players[0];
+    assert_eq!((p.supply.iron, p.supply.grain, p.crest_used), (2, 2, true));
+}
+
+// ---- Expand ----
+
+#[test]
+fn expanding_pays_the_cost_and_removes_the_leftmost_cube() {
+    let mut s = started(&["Sorcerer"]);
+    act(&mut s, expand("Farm"));
+    let p = &s.state().players[0];
+    assert_eq!(p.supply, res(1, 0, 0, 1));
+    assert_eq!(p.hand, 3);
+    assert_eq!(p.cubes_removed, vec![1, 1, 0]);
+    act(&mut s, A::EndTurn);
+    assert_eq!(refused(&mut s, expand("Quarry")), "realm.not-enough");
+}
+
+#[test]
+fn a_card_with_unknown_facts_is_described_when_first_played() {
+    let mut s = started(&["Sorcerer"]);
+    assert_eq!(refused(&mut s, expand("Scout")), "realm.card-unknown");
+    act(
+        &mut s,
+        A::Expand {
+            card: "Scout".into(),
+            describe: Some(facts(Track::Noble, CardKind::Citizen, res(0, 0, 1, 0), 1)),
+            from_stored: vec![],
+            free_citizen: None,
+        },
+    );
+    assert!(s.state().cards.contains_key("Scout"));
+}
+
+#[test]
+fn stored_resources_pay_part_of_a_cost() {
+    let mut s = started(&["Sorcerer"]);
+    give(
+        &mut s,
+        0,
+        Change {
+            store: vec![StoreChange {
+                slot: 0,
+                resources: res(0, 1, 0, 0),
+                gold: 0,
+            }],
+            supply: res(0, -1, 0, 0),
+            ..Default::default()
+        },
+    );
+    act(
+        &mut s,
+        A::Expand {
+            card: "Farm".into(),
+            describe: None,
+            from_stored: vec![StoredPayment {
+                slot: 0,
+                resources: res(0, 1, 0, 0),
+            }],
+            free_citizen: None,
+        },
+    );
+    let p = &s.state().players[0];
+    assert_eq!(p.tableau[0].stored, res(0, 0, 0, 0));
+    assert_eq!(p.supply, res(1, 0, 0, 1));
+}
+
+#[test]
+fn seven_cards_per_track_and_an_empty_track_keeps_its_cubes_count() {
+    let mut s = started(&["Agrarian Lord"]); // 2 Production cards
+    give(
+        &mut s,
+        0,
+        Change {
+            hand: 8,
+            supply: res(0, 10, 10, 0),
+            ..Default::default()
+        },
+    );
+    for _ in 0..5 {
+        act(
+            &mut s,
+            A::PlayFree {
+                seat: 0,
+                card: "Farm".into(),
+                by: "test".into(),
+                describe: None,
+            },
+        );
+    }
+    assert_eq!(s.state().players[0].cubes_removed[0], 7);
+    // FAQ line 412: with 7 Production cards no eighth may be played.
+    assert_eq!(refused(&mut s, expand("Farm")), "realm.track-full");
+    assert_eq!(
+        s.state().players[0].cubes_removed[0],
+        7,
+        "cubes never exceed 7"
+    );
+}
+
+#[test]
+fn an_estate_holds_at_most_21_cards_and_the_deck_limits_copies() {
+    let mut s = started(&["Agrarian Lord", "Warlord"]);
+    give(
+        &mut s,
+        0,
+        Change {
+            hand: 30,
+            ..Default::default()
+        },
+    );
+    for _ in 0..5 {
+        act(
+            &mut s,
+            A::PlayFree {
+                seat: 0,
+                card: "Farm".into(),
+                by: "t".into(),
+                describe: None,
+            },
+        );
+    }
+    for c in [
+        "Knight", "Knight", "Knight", "Knight", "Mage", "Mage", "Mage",
+    ] {
+        act(
+            &mut s,
+            A::PlayFree {
+                seat: 0,
+                card: c.into(),
+                by: "t".into(),
+                describe: None,
+            },
+        );
+    }
+    for c in ["Monk", "Monk", "Monk", "Monk", "Monk", "Tower", "Tower"] {
+        act(
+            &mut s,
+            A::PlayFree {
+                seat: 0,
+                card: c.into(),
+                by: "t".into(),
+                describe: None,
+            },
+        );
+    }
+    assert_eq!(s.state().players[0].tableau.len(), 21);
+    // The Monk has 5 copies (000 line 377) and all are in play.
+    assert_eq!(
+        refused(
+            &mut s,
+            A::PlayFree {
+                seat: 1,
+                card: "Monk".into(),
+                by: "t".into(),
+                describe: None
+            }
+        ),
+        "realm.card-count"
+    );
+    // Player 1 is full; 21 in all (FAQ line 288).
+    assert_eq!(
+        refused(
+            &mut s,
+            A::PlayFree {
+                seat: 0,
+                card: "Innkeeper".into(),
+                by: "t".into(),
+                describe: None
+            }
+        ),
+        "realm.track-full"
+    );
+}
+
+#[test]
+fn the_castle_plays_a_citizen_from_hand_for_free() {
+    let mut s = started(&["Sorcerer"]);
+    give(
+        &mut s,
+        0,
+        Change {
+            supply: res(0, 2, 0, 0),
+            ..Default::default()
+        },
+    );
+    let with = |c: &str| A::Expand {
+        card: "Castle".into(),
+        describe: None,
+        from_stored: vec![],
+        free_citizen: Some(c.into()),
+    };
+    assert_eq!(refused(&mut s, with("Tower")), "realm.free-citizen");
+    act(&mut s, with("Knight"));
+    let p = &s.state().players[0];
+    assert_eq!(
+        p.tableau
+            .iter()
+            .map(|c| c.card.as_str())
+            .collect::<Vec<_>>(),
+        ["Mage", "Castle", "Knight"]
+    );
+    assert_eq!(p.hand, 2);
+    assert_eq!(p.supply, res(0, 0, 0, 1));
+}
+
+#[test]
+fn guild_president_thresholds_follow_the_faq() {
+    // FAQ lines 294-300: 1/3/5/7/9 Production Citizens in all Estates → 1/2/4/5/6 Gold.
+    // The Warlord's starting Assassin is the first; the Agrarian Lord's Farm and Quarry are
+    // Constructions and do not count.
+    let more = [
+        (1, "Thief"),
+        (1, "Thief"),
+        (1, "Thief"),
+        (1, "Assassin"),
+        (1, "Assassin"),
+        (2, "Assassin"),
+        (2, "Day Laborer"),
+        (2, "Day Laborer"),
+    ];
+    for (citizens, gold) in [
+        (1, 1),
+        (2, 1),
+        (3, 2),
+        (4, 2),
+        (5, 4),
+        (6, 4),
+        (7, 5),
+        (8, 5),
+        (9, 6),
+    ] {
+        let mut s = started(&["Sorcerer", "Warlord", "Agrarian Lord"]);
+        give(
+            &mut s,
+            1,
+            Change {
+                hand: 12,
+                ..Default::default()
+            },
+        );
+        give(
+            &mut s,
+            2,
+            Change {
+                hand: 12,
+                ..Default::default()
+            },
+        );
+        for (seat, card) in &more[..citizens - 1] {
+            act(
+                &mut s,
+                A::PlayFree {
+                    seat: *seat,
+                    card: (*card).into(),
+                    by: "t".into(),
+                    describe: None,
+                },
+            );
+        }
+        give(
+            &mut s,
+            0,
+            Change {
+                supply: res(0, 0, 0, 2),
+                ..Default::default()
+            },
+        );
+        act(&mut s, expand("Guild President"));
+        assert_eq!(
+            s.state().players[0].tableau[1].stored_gold,
+            gold,
+            "{citizens} citizens"
+        );
+    }
+    // No Production Citizen anywhere: nothing.
+    let mut t = started(&["Sorcerer", "Pious One"]);
+    give(
+        &mut t,
+        0,
+        Change {
+            supply: res(0, 0, 0, 2),
+            ..Default::default()
+        },
+    );
+    act(&mut t, expand("Guild President"));
+    assert_eq!(t.state().players[0].tableau[1].stored_gold, 0);
+}
+
+#[test]
+fn solo_cards_are_resolved_on_reveal_not_played() {
+    let mut s = started(&["Sorcerer"]);
+    give(
+        &mut s,
+        0,
+        Change {
+            supply: res(0, 0, 0, 2),
+            ..Default::default()
+        },
+    );
+    assert_eq!(
+        refused(&mut s, expand("Guild President")),
+        "realm.solo-card"
+    );
+    // Thief: discard 1 resource.
+    act(
+        &mut s,
+        A::SoloReveal {
+            card: "Thief".into(),
+            resources: vec![Res::Iron],
+            slot: None,
+            change: None,
+        },
+    );
+    assert_eq!(s.state().players[0].supply.iron, 0);
+    assert_eq!(s.state().players[0].hand, 3);
+    // Harbor: up to 3 resources for 1 Gold each.
+    assert_eq!(
+        refused(
+            &mut s,
+            A::SoloReveal {
+                card: "Harbor".into(),
+                resources: vec![Res::Grain; 4],
+                slot: None,
+                change: None
+            }
+        ),
+        "realm.solo-harbor"
+    );
+    act(
+        &mut s,
+        A::SoloReveal {
+            card: "Harbor".into(),
+            resources: vec![Res::Grain, Res::Grain],
+            slot: None,
+            change: None,
+        },
+    );
+    assert_eq!(s.state().players[0].gold, 2);
+    // Treasurer: pay 1 Gold.
+    act(
+        &mut s,
+        A::SoloReveal {
+            card: "Treasurer".into(),
+            resources: vec![],
+            slot: None,
+            change: None,
+        },
+    );
+    assert_eq!(s.state().players[0].gold, 1);
+    // Barn Cat: 1 resource per Farm (none here).
+    assert_eq!(
+        refused(
+            &mut s,
+            A::SoloReveal {
+                card: "Barn Cat".into(),
+                resources: vec![Res::Wood],
+                slot: None,
+                change: None
+            }
+        ),
+        "realm.solo-barn-cat"
+    );
+    assert_eq!(
+        refused(
+            &mut s,
+            A::SoloReveal {
+                card: "Farm".into(),
+                resources: vec![],
+                slot: None,
+                change: None
+            }
+        ),
+        "realm.solo-card"
+    );
+}
+
+#[test]
+fn interactive_cards_are_left_out_of_solo_games() {
+    let mut s = started(&["Sorcerer"]);
+    let mut f = facts(Track::Noble, CardKind::Citizen, res(0, 0, 0, 1), 1);
+    f.interactive = true;
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Expand {
+                card: "Spy".into(),
+                describe: Some(f.clone()),
+                from_stored: vec![],
+                free_citizen: None
+            }
+        ),
+        "realm.card"
+    );
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Expand {
+                card: "Judge".into(),
+                describe: Some(f),
+                from_stored: vec![],
+                free_citizen: None
+            }
+        ),
+        "realm.solo-interactive"
+    );
+}
+
+// ---- free actions ----
+
+#[test]
+fn three_resources_convert_into_one_and_two_need_an_auction_house() {
+    let mut s = started(&["Sorcerer"]);
+    give(
+        &mut s,
+        0,
+        Change {
+            supply: res(2, 0, 0, 0),
+            hand: 1,
+            ..Default::default()
+        },
+    );
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Convert {
+                give: res(2, 0, 0, 0),
+                get: Res::Stone
+            }
+        ),
+        "realm.convert"
+    );
+    act(
+        &mut s,
+        A::Convert {
+            give: res(2, 1, 0, 0),
+            get: Res::Grain,
+        },
+    );
+    assert_eq!(s.state().players[0].supply, res(1, 0, 1, 2));
+    act(
+        &mut s,
+        A::PlayFree {
+            seat: 0,
+            card: "Auction House".into(),
+            by: "t".into(),
+            describe: None,
+        },
+    );
+    act(
+        &mut s,
+        A::Convert {
+            give: res(1, 0, 1, 0),
+            get: Res::Stone,
+        },
+    );
+    assert_eq!(s.state().players[0].supply, res(0, 1, 0, 2));
+}
+
+// ---- Era end ----
+
+#[test]
+fn objective_places_split_vp_and_share_friendly_rewards() {
+    // Eras 1-4: 1st 6 VP; 2nd a card and a resource; 3rd+ a card (000 line 137).
+    let mut s = started(&["Warlord", "Sorcerer", "Pious One", "Agrarian Lord"]);
+    finish_era(&mut s);
+    assert_eq!(
+        refused(
+            &mut s,
+            A::ScoreObjective {
+                measures: vec![5, 4, 3, 3],
+                resources: vec![]
+            }
+        ),
+        "realm.objective-resource"
+    );
+    assert_eq!(refused(&mut s, A::NextEra), "realm.objective-first");
+    let hands: Vec<i32> = s.state().players.iter().map(|p| p.hand).collect();
+    act(
+        &mut s,
+        A::ScoreObjective {
+            measures: vec![5, 5, 3, 3],
+            resources: vec![],
+        },
+    );
+    let st = s.state();
+    let vp: Vec<i32> = st.players.iter().map(|p| p.objective_vp).collect();
+    assert_eq!(vp, [3, 3, 0, 0], "a 2-way tie for 1st splits 6 into 3 each");
+    let firsts: Vec<u8> = st.players.iter().map(|p| p.objective_firsts).collect();
+    assert_eq!(firsts, [1, 1, 0, 0]);
+    // Places 3 and 3 share 3rd: a card each, no resource (places are 1, 1, 3, 3).
+    let got: Vec<i32> = st
+        .players
+        .iter()
+        .zip(&hands)
+        .map(|(p, h)| p.hand - h)
+        .collect();
+    assert_eq!(got, [0, 0, 1, 1]);
+    assert_eq!(st.players[2].supply.iron, 1);
+}
+
+#[test]
+fn tied_second_places_each_take_the_card_and_resource() {
+    let mut s = started(&["Warlord", "Sorcerer", "Pious One"]);
+    finish_era(&mut s);
+    act(
+        &mut s,
+        A::ScoreObjective {
+            measures: vec![9, 4, 4],
+            resources: vec![None, Some(Res::Iron), Some(Res::Stone)],
+        },
+    );
+    let st = s.state();
+    assert_eq!(
+        st.players
+            .iter()
+            .map(|p| p.objective_vp)
+            .collect::<Vec<_>>(),
+        [6, 0, 0]
+    );
+    assert_eq!(
+        (st.players[1].supply.iron, st.players[2].supply.stone),
+        (2, 2)
+    );
+    assert_eq!((st.players[1].hand, st.players[2].hand), (5, 5));
+}
+
+#[test]
+fn four_way_ties_score_one_and_five_way_ties_score_nothing() {
+    use estate_steward::games::realm_tracker::model::ObjectiveResult;
+    let vp = |s: &S| -> Vec<i32> {
+        s.state()
+            .objectives
+            .last()
+            .map_or(vec![], |o: &ObjectiveResult| o.vp.clone())
+    };
+    let mut s = started(&["Warlord", "Sorcerer", "Pious One", "Agrarian Lord"]);
+    finish_era(&mut s);
+    act(
+        &mut s,
+        A::ScoreObjective {
+            measures: vec![2, 2, 2, 2],
+            resources: vec![],
+        },
+    );
+    assert_eq!(vp(&s), [1, 1, 1, 1]);
+    let mut s = started(&[
+        "Warlord",
+        "Sorcerer",
+        "Pious One",
+        "Agrarian Lord",
+        "Druid Lord",
+    ]);
+    finish_era(&mut s);
+    act(
+        &mut s,
+        A::ScoreObjective {
+            measures: vec![2; 5],
+            resources: vec![],
+        },
+    );
+    assert_eq!(vp(&s), [0; 5]);
+}
+
+/// Plays Eras 1-4 to their ends with everyone tied, then Era 5 to its end.
+fn to_final_era(s: &mut S) {
+    for _ in 0..4 {
+        finish_era(s);
+        let n = s.state().players.len();
+        act(
+            s,
+            A::ScoreObjective {
+                measures: vec![0; n],
+                resources: vec![],
+            },
+        );
+        act(s, A::NextEra);
+        reveal(s);
+    }
+    finish_era(s);
+}
+
+#[test]
+fn final_era_example_two_tie_for_first_with_four_each_and_the_third_takes_one() {
+    // 000 line 139, with product.md's Era 5 table 6 / 3 / 1; 4th and 5th earn nothing (line 221).
+    let mut s = started(&["Warlord", "Sorcerer", "Pious One", "Agrarian Lord"]);
+    to_final_era(&mut s);
+    let before: Vec<i32> = s.state().players.iter().map(|p| p.objective_vp).collect();
+    let hands: Vec<i32> = s.state().players.iter().map(|p| p.hand).collect();
+    act(
+        &mut s,
+        A::ScoreObjective {
+            measures: vec![7, 7, 5, 1],
+            resources: vec![],
+        },
+    );
+    let st = s.state();
+    let gained: Vec<i32> = st
+        .players
+        .iter()
+        .zip(&before)
+        .map(|(p, b)| p.objective_vp - b)
+        .collect();
+    assert_eq!(gained, [4, 4, 1, 0]);
+    assert_eq!(
+        st.players.iter().map(|p| p.hand).collect::<Vec<_>>(),
+        hands,
+        "Era 5 rewards only VP"
+    );
+    act(&mut s, A::NextEra);
+    assert_eq!(s.state().phase, Phase::FinalScoring);
+}
+
+#[test]
+fn the_era_reset_follows_the_rulebook_steps() {
+    let mut s = started(&["Sorcerer", "Warlord"]);
+    act(
+        &mut s,
+        A::Gather {
+            space: "grain".into(),
+            change: None,
+            ability: Some(Res::Iron),
+        },
+    );
+    act(&mut s, A::EndTurn);
+    give(
+        &mut s,
+        1,
+        Change {
+            temporary: 1,
+            workers: 1,
+            ..Default::default()
+        },
+    );
+    finish_era(&mut s);
+    act(
+        &mut s,
+        A::ScoreObjective {
+            measures: vec![1, 0],
+            resources: vec![None, Some(Res::Iron)],
+        },
+    );
+    act(&mut s, A::NextEra);
+    let st = s.state();
+    assert_eq!(
+        st.board.accumulating,
+        res(2, 2, 2, 1),
+        "+1 on each accumulating space"
+    );
+    assert!(st.board.taken.is_empty());
+    assert_eq!((st.players[1].workers, st.players[1].temporary), (5, 0));
+    assert!(!st.players[0].crest_used);
+    assert_eq!(st.first_player, 1, "the first player token moves clockwise");
+    assert_eq!(st.phase, Phase::EraStart);
+    assert_eq!(st.era, 2);
+}
+
+// ---- game end ----
+
+#[test]
+fn the_final_score_fills_the_eight_categories_from_the_ledger() {
+    let mut s = started(&["Agrarian Lord"]);
+    // Gold 3, 2 stored resources and 1 stored Gold, 1 tucked card, Production track emptied.
+    give(
+        &mut s,
+        0,
+        Change {
+            gold: 3,
+            hand: 5,
+            supply: res(0, 2, 0, 0),
+            ..Default::default()
+        },
+    );
+    give(
+        &mut s,
+        0,
+        Change {
+            supply: res(0, -2, 0, 0),
+            store: vec![StoreChange {
+                slot: 0,
+                resources: res(0, 2, 0, 0),
+                gold: 1,
+            }],
+            tuck: vec![estate_steward::games::realm_tracker::model::TuckChange {
+                slot: 1,
+                count: 1,
+            }],
+            ..Default::default()
+        },
+    );
+    for _ in 0..5 {
+        act(
+            &mut s,
+            A::PlayFree {
+                seat: 0,
+                card: "Farm".into(),
+                by: "t".into(),
+                describe: None,
+            },
+        );
+    }
+    let sheet_mid = RealmTracker::score(s.state());
+    assert!(!sheet_mid.final_);
+    assert_eq!(refused(&mut s, A::Finish), "realm.phase");
+    for era in 1..=5 {
+        finish_era(&mut s);
+        act(&mut s, A::SoloObjective { met: era <= 3 });
+        act(&mut s, A::NextEra);
+        if era < 5 {
+            reveal(&mut s);
+        }
+    }
+    assert_eq!(refused(&mut s, A::Finish), "realm.incomplete");
+    assert_eq!(
+        refused(
+            &mut s,
+            A::FinalEntry {
+                seat: 0,
+                game_end_vp: 4,
+                family_secret: 2
+            }
+        ),
+        "realm.solo-no-family-secret"
+    );
+    act(
+        &mut s,
+        A::FinalEntry {
+            seat: 0,
+            game_end_vp: 4,
+            family_secret: 0,
+        },
+    );
+    act(&mut s, A::Finish);
+    let sheet = RealmTracker::score(s.state());
+    let row = &sheet.rows[0];
+    // Card VP 6 Farms + Quarry = 14; Game End 4; Gold 3; tucked 1; stored 2 + 1 Gold = 3;
+    // objectives 3 × 6 = 18; Family Secret 0; the empty Production track 7.
+    assert_eq!(row.breakdown, [14, 4, 3, 1, 3, 18, 0, 7]);
+    assert_eq!(row.total, 50);
+    assert_eq!(row.title.as_deref(), Some("Baron/Baroness"));
+    assert!(sheet.final_);
+}
+
+#[test]
+fn a_solo_game_with_fewer_than_three_objectives_met_is_lost() {
+    let mut s = started(&["Sorcerer"]);
+    for era in 1..=5 {
+        finish_era(&mut s);
+        act(&mut s, A::SoloObjective { met: era <= 2 });
+        act(&mut s, A::NextEra);
+        if era < 5 {
+            reveal(&mut s);
+        }
+    }
+    give(
+        &mut s,
+        0,
+        Change {
+            gold: 200,
+            ..Default::default()
+        },
+    );
+    act(
+        &mut s,
+        A::FinalEntry {
+            seat: 0,
+            game_end_vp: 0,
+            family_secret: 0,
+        },
+    );
+    act(&mut s, A::Finish);
+    let row = &RealmTracker::score(s.state()).rows[0];
+    assert!(row.total > 110);
+    assert_eq!(
+        row.title.as_deref(),
+        Some("The Estate fell: fewer than 3 Era objectives were met")
+    );
+}
+
+#[test]
+fn a_tie_for_first_goes_to_most_objective_firsts_then_most_estate_cards() {
+    let mut s = started(&["Warlord", "Sorcerer", "Pious One"]);
+    // Era 1: player 2 alone first (6 VP); Eras 2-4 everyone tied (2 VP each); Era 5 tied (3 each).
+    finish_era(&mut s);
+    act(
+        &mut s,
+        A::ScoreObjective {
+            measures: vec![0, 1, 0],
+            resources: vec![Some(Res::Iron), None, Some(Res::Iron)],
+        },
+    );
+    act(&mut s, A::NextEra);
+    reveal(&mut s);
+    for _ in 2..=4 {
+        finish_era(&mut s);
+        act(
+            &mut s,
+            A::ScoreObjective {
+                measures: vec![0, 0, 0],
+                resources: vec![],
+            },
+        );
+        act(&mut s, A::NextEra);
+        reveal(&mut s);
+    }
+    finish_era(&mut s);
+    act(
+        &mut s,
+        A::ScoreObjective {
+            measures: vec![0, 0, 0],
+            resources: vec![],
+        },
+    );
+    act(&mut s, A::NextEra);
+    // Level the totals: Warlord's cards are worth 3 (Assassin 1 + Forge 2), the Sorcerer's
+    // Mage 2 + 6 more objective VP, the Pious One's Place of Worship 3.
+    let totals = |s: &S| -> Vec<i32> {
+        RealmTracker::score(s.state())
+            .rows
+            .iter()
+            .map(|r| r.total)
+            .collect()
+    };
+    let t = totals(&s);
+    let top = t.iter().copied().max().unwrap_or(0);
+    for seat in 0..3u8 {
+        let extra = top - t[usize::from(seat)];
+        act(
+            &mut s,
+            A::FinalEntry {
+                seat,
+                game_end_vp: extra,
+                family_secret: 0,
+            },
+        );
+    }
+    act(&mut s, A::Finish);
+    let sheet = RealmTracker::score(s.state());
+    assert!(sheet.rows.iter().all(|r| r.total == top), "{sheet:?}");
+    // Player 2 has the most Era-objective firsts (5 against 4).
+    let winners: Vec<u8> = sheet
+        .rows
+        .iter()
+        .filter(|r| r.winner)
+        .map(|r| r.seat)
+        .collect();
+    assert_eq!(winners, [1]);
+    // Between players 1 and 3 (4 firsts each), more Estate cards ranks higher: 2 against 1.
+    assert!(sheet.rows[0].rank < sheet.rows[2].rank, "{sheet:?}");
+}
+
+#[test]
+fn an_effect_may_remove_a_cube_but_never_from_an_empty_track() {
+    // The Mage's When Played effect removes another cube (000 line 118).
+    let mut s = started(&["Sorcerer"]);
+    let cube = |t: Track| Change {
+        cubes: vec![t],
+        ..Default::default()
+    };
+    give(&mut s, 0, cube(Track::Noble));
+    assert_eq!(s.state().players[0].cubes_removed, vec![0, 2, 0]);
+    for _ in 0..5 {
+        give(&mut s, 0, cube(Track::Noble));
+    }
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Effect {
+                seat: 0,
+                card: "Mage".into(),
+                change: cube(Track::Noble)
+            }
+        ),
+        "realm.track-empty"
+    );
+}
