@@ -197,3 +197,57 @@ fn the_estates_runs_from_the_cli_with_money_hidden_until_peeked() {
     assert_eq!(refused.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("[estates.one-stash]"));
 }
+
+#[test]
+fn raise_the_realm_tracker_runs_from_the_cli_and_remembers_a_described_mat() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("realm.sqlite3");
+    let ok = |args: &[&str]| {
+        let o = steward(&db, args);
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        stdout(&o)
+    };
+    ok(&["start", "raise-the-realm-live", "--player", "Ana"]);
+    ok(&[
+        "act",
+        "1",
+        r#"{"type":"ChooseLeader","seat":0,"leader":"Sorcerer"}"#,
+    ]);
+    // The mat is not known yet: starting is refused, with its rule.
+    let o = steward(
+        &db,
+        &["act", "1", r#"{"type":"StartGame","first_player":null}"#],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("[realm.mat-unknown]"));
+    let mat = r#"{"type":"DescribeMat","leader":"Sorcerer","mat":{"production":[1,2,2,3,3,4,4,5],"noble":[1,1,2,2,3,3,4,4],"gather":[0,1,1,2,2,3,3,4],"players":1}}"#;
+    ok(&["act", "1", mat]);
+    ok(&["act", "1", r#"{"type":"StartGame","first_player":null}"#]);
+    let shown = ok(&["show", "1"]);
+    assert!(shown.contains("Reveal Era 1's Event"), "{shown}");
+    // A solo Warden is refused before anything is written.
+    ok(&["start", "raise-the-realm-live", "--player", "Bo"]);
+    let o = steward(
+        &db,
+        &[
+            "act",
+            "2",
+            r#"{"type":"ChooseLeader","seat":0,"leader":"Warden"}"#,
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("[realm.solo-leader]"));
+    // The Sorcerer's mat was remembered: a second game starts without describing it.
+    ok(&[
+        "act",
+        "2",
+        r#"{"type":"ChooseLeader","seat":0,"leader":"Sorcerer"}"#,
+    ]);
+    ok(&["act", "2", r#"{"type":"StartGame","first_player":0}"#]);
+    let cat = ok(&["catalogue", "raise-the-realm-live"]);
+    assert!(cat.contains("mat:Sorcerer"), "{cat}");
+}

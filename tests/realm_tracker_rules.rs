@@ -1789,3 +1789,80 @@ fn an_effect_may_remove_a_cube_but_never_from_an_empty_track() {
         "realm.track-empty"
     );
 }
+
+#[test]
+fn the_day_laborer_adds_no_temporary_worker_to_an_estate_of_six() {
+    // FAQ line 310: with 6 permanent workers the Day Laborer still produces, but no worker joins.
+    let mut s = started(&["Agrarian Lord"]);
+    give(
+        &mut s,
+        0,
+        Change {
+            hand: 1,
+            supply: res(0, 0, 0, 3),
+            ..Default::default()
+        },
+    );
+    act(
+        &mut s,
+        A::PlayFree {
+            seat: 0,
+            card: "Day Laborer".into(),
+            by: "t".into(),
+            describe: None,
+        },
+    );
+    give(
+        &mut s,
+        0,
+        Change {
+            workers: 2,
+            ..Default::default()
+        },
+    );
+    finish_era(&mut s);
+    act(&mut s, A::SoloObjective { met: true });
+    act(&mut s, A::NextEra);
+    reveal(&mut s);
+    assert_eq!(s.state().players[0].workers, 6);
+    act(&mut s, A::Produce { ability: false });
+    act(
+        &mut s,
+        A::Activate {
+            slot: 2,
+            change: None,
+            wood: None,
+        },
+    );
+    let p = &s.state().players[0];
+    assert_eq!((p.temporary, p.workers_left()), (0, 5));
+}
+
+#[test]
+fn the_view_counts_quantities_an_objective_may_rank_by() {
+    let mut s = started(&["Agrarian Lord", "Warlord"]);
+    give(
+        &mut s,
+        1,
+        Change {
+            gold: 4,
+            ..Default::default()
+        },
+    );
+    let v = RealmTracker::view(s.state());
+    let m = |name: &str| -> serde_json::Value {
+        v["measures"]
+            .as_array()
+            .and_then(|a| a.iter().find(|x| x["name"] == name))
+            .map(|x| x["values"].clone())
+            .unwrap_or_default()
+    };
+    assert_eq!(m("Gold"), serde_json::json!([0, 4]));
+    // Farm and Quarry are Constructions; the Warlord's Assassin a Citizen, its Forge not.
+    assert_eq!(m("Citizens"), serde_json::json!([0, 1]));
+    assert_eq!(m("Production cards"), serde_json::json!([2, 2]));
+    assert_eq!(
+        v["players"][0]["track_values"],
+        serde_json::json!([3, 1, 0])
+    );
+}

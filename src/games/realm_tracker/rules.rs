@@ -100,15 +100,7 @@ pub fn check_room(
             ),
         ));
     }
-    if p.tableau.len() >= usize::from(d.max_cards) {
-        return Err(err(
-            "realm.estate-full",
-            format!(
-                "an Estate holds at most {} cards (000 line 288)",
-                d.max_cards
-            ),
-        ));
-    }
+    // 21 cards in an Estate (FAQ line 288) follows from 7 per track on 3 tracks: no separate check.
     if copies_in_play(s, card) >= usize::from(c.count) {
         return Err(err(
             "realm.card-count",

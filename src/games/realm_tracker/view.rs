@@ -23,6 +23,17 @@ pub struct TrackerView {
     pub eras: u8,
     /// Solo: objectives met so far.
     pub objectives_met: u8,
+    /// Quantities the app tracks, per seat, that an Era objective may rank by (the table picks
+    /// the one its objective names, or types its own measure).
+    pub measures: Vec<MeasureView>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+#[serde(rename = "TrackerMeasureView")]
+pub struct MeasureView {
+    pub name: String,
+    /// Per seat; None where a card's type is not described yet.
+    pub values: Vec<Option<i32>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
@@ -248,8 +259,71 @@ pub fn view(s: &TrackerState) -> TrackerView {
         market_left: d.setup.market.saturating_sub(s.turn.market_taken),
         eras: d.eras,
         objectives_met: objectives_met(s),
+        measures: measures(s),
         state: s.clone(),
     }
+}
+
+fn measures(s: &TrackerState) -> Vec<MeasureView> {
+    use super::model::CardKind;
+    let per = |f: &dyn Fn(&PlayerState) -> Option<i32>| s.players.iter().map(f).collect();
+    let kind = |p: &PlayerState, k: CardKind| -> Option<i32> {
+        p.tableau
+            .iter()
+            .map(|c| s.cards.get(&c.card).map(|f| i32::from(f.kind == k)))
+            .sum()
+    };
+    let on = |p: &PlayerState, t: Track| Some(p.cards_on(t) as i32);
+    vec![
+        MeasureView {
+            name: "Gold".into(),
+            values: per(&|p| Some(p.gold)),
+        },
+        MeasureView {
+            name: "Estate cards".into(),
+            values: per(&|p| Some(p.tableau.len() as i32)),
+        },
+        MeasureView {
+            name: "Citizens".into(),
+            values: per(&|p| kind(p, CardKind::Citizen)),
+        },
+        MeasureView {
+            name: "Constructions".into(),
+            values: per(&|p| kind(p, CardKind::Construction)),
+        },
+        MeasureView {
+            name: "Production cards".into(),
+            values: per(&|p| on(p, Track::Production)),
+        },
+        MeasureView {
+            name: "Noble cards".into(),
+            values: per(&|p| on(p, Track::Noble)),
+        },
+        MeasureView {
+            name: "Gather cards".into(),
+            values: per(&|p| on(p, Track::Gather)),
+        },
+        MeasureView {
+            name: "Resources in supply".into(),
+            values: per(&|p| Some(p.supply.total())),
+        },
+        MeasureView {
+            name: "Stored resources".into(),
+            values: per(&|p| Some(p.tableau.iter().map(|c| c.stored.total()).sum())),
+        },
+        MeasureView {
+            name: "Tucked cards".into(),
+            values: per(&|p| Some(p.tableau.iter().map(|c| c.tucked).sum())),
+        },
+        MeasureView {
+            name: "Workers".into(),
+            values: per(&|p| Some(i32::from(p.workers + p.temporary))),
+        },
+        MeasureView {
+            name: "Cards in hand".into(),
+            values: per(&|p| Some(p.hand)),
+        },
+    ]
 }
 
 fn seat_name(seat: impl Into<usize>) -> String {

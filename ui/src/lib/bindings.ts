@@ -1248,6 +1248,12 @@ export type TrackerMat = {
 	players: number,
 };
 
+export type TrackerMeasureView = {
+	name: string,
+	/**  Per seat; None where a card's type is not described yet. */
+	values: (number | null)[],
+};
+
 /**  How an Era's objective ended. */
 export type TrackerObjectiveResult = {
 	era: number,
@@ -1540,6 +1546,11 @@ export type TrackerView_Deserialize = {
 	eras: number,
 	/**  Solo: objectives met so far. */
 	objectives_met: number,
+	/**
+	 *  Quantities the app tracks, per seat, that an Era objective may rank by (the table picks
+	 *  the one its objective names, or types its own measure).
+	 */
+	measures: TrackerMeasureView[],
 };
 
 export type TrackerView_Serialize = {
@@ -1552,6 +1563,11 @@ export type TrackerView_Serialize = {
 	eras: number,
 	/**  Solo: objectives met so far. */
 	objectives_met: number,
+	/**
+	 *  Quantities the app tracks, per seat, that an Era objective may rank by (the table picks
+	 *  the one its objective names, or types its own measure).
+	 */
+	measures: TrackerMeasureView[],
 };
 
 /* Tauri Specta runtime */
