@@ -1866,3 +1866,57 @@ fn the_view_counts_quantities_an_objective_may_rank_by() {
         serde_json::json!([3, 1, 0])
     );
 }
+
+#[test]
+fn a_mat_described_for_more_players_than_the_table_is_refused_while_its_leader_is_chosen() {
+    let mut s =
+        estate_steward::engine::Session::<RealmTracker>::new(Default::default(), seats(2), 1)
+            .unwrap_or_else(|e| panic!("{e}"));
+    act(
+        &mut s,
+        A::ChooseLeader {
+            seat: 0,
+            leader: "Warlord".into(),
+        },
+    );
+    assert_eq!(
+        refused(
+            &mut s,
+            A::DescribeMat {
+                leader: "Warlord".into(),
+                mat: mat(1, 1, 0, 3)
+            }
+        ),
+        "realm.mat-players"
+    );
+    act(
+        &mut s,
+        A::DescribeMat {
+            leader: "Warlord".into(),
+            mat: mat(1, 1, 0, 2),
+        },
+    );
+}
+
+#[test]
+fn printed_victory_points_count_before_a_card_is_described() {
+    // The Farm and Quarry print 2 VP each (000 lines 163-164); their type is not printed.
+    let mut o = options();
+    o.catalogue.cards.clear();
+    let mut s = estate_steward::engine::Session::<RealmTracker>::new(o, seats(1), 1)
+        .unwrap_or_else(|e| panic!("{e}"));
+    act(
+        &mut s,
+        A::ChooseLeader {
+            seat: 0,
+            leader: "Agrarian Lord".into(),
+        },
+    );
+    act(
+        &mut s,
+        A::StartGame {
+            first_player: Some(0),
+        },
+    );
+    assert_eq!(RealmTracker::score(s.state()).rows[0].breakdown[0], 4);
+}

@@ -5,7 +5,7 @@
 use super::actions::TrackerEvent;
 use super::data::data;
 use super::model::{ObjectiveResult, Phase, Res, TrackerState};
-use super::rules::{err, on_turn, player, who};
+use super::rules::{card_vp, err, on_turn, player, who};
 use crate::engine::RuleError;
 
 pub fn reveal(
@@ -309,7 +309,7 @@ pub fn finish(s: &TrackerState) -> Result<Vec<TrackerEvent>, RuleError> {
                 format!("enter {}'s Game End and Family Secret VP", who(i)),
             ));
         }
-        if let Some(c) = p.tableau.iter().find(|c| !s.cards.contains_key(&c.card)) {
+        if let Some(c) = p.tableau.iter().find(|c| card_vp(s, &c.card).is_none()) {
             return Err(err(
                 "realm.card-unknown",
                 format!(

@@ -62,6 +62,13 @@ pub fn facts<'a>(s: &'a TrackerState, card: &str) -> Option<&'a CardFacts> {
     s.cards.get(card)
 }
 
+/// A card's Victory Points: as described, else as the rulebook prints them (000 lines 161-181).
+pub fn card_vp(s: &TrackerState, card: &str) -> Option<i32> {
+    facts(s, card)
+        .map(|f| f.vp)
+        .or_else(|| data().card(card).and_then(|c| c.vp))
+}
+
 pub fn known_card(card: &str) -> Result<&'static super::data::CardData, RuleError> {
     data().card(card).ok_or_else(|| {
         err(

@@ -138,6 +138,22 @@ pub fn describe_mat(
 ) -> Result<Vec<TrackerEvent>, RuleError> {
     in_setup(s)?;
     check_mat(leader, m)?;
+    if let Some(i) = s
+        .players
+        .iter()
+        .position(|p| p.leader.as_deref() == Some(leader))
+    {
+        if usize::from(m.players) > s.players.len() {
+            return Err(err(
+                "realm.mat-players",
+                format!(
+                    "{} chose the {leader}, whose mat is for {} or more players (000 line 92): choose another Leader first",
+                    who(i),
+                    m.players
+                ),
+            ));
+        }
+    }
     Ok(vec![TrackerEvent::MatDescribed {
         leader: leader.to_string(),
         mat: m.clone(),

@@ -94,7 +94,7 @@ pub struct LeaderView {
 fn card_vp(s: &TrackerState, p: &PlayerState) -> i32 {
     p.tableau
         .iter()
-        .map(|c| s.cards.get(&c.card).map_or(0, |f| f.vp))
+        .map(|c| super::rules::card_vp(s, &c.card).unwrap_or(0))
         .sum()
 }
 

@@ -13,7 +13,12 @@ export async function loadGameNames(): Promise<void> {
  * its table screen exists, because a generic screen could not keep its secrets (money) off the
  * shared display.
  */
-export const TABLE_SCREENS: readonly string[] = ["nine-estates", "the-estates", "raise-the-realm"];
+export const TABLE_SCREENS: readonly string[] = [
+  "nine-estates",
+  "the-estates",
+  "raise-the-realm",
+  "raise-the-realm-live",
+];
 
 /**
  * Games whose score reveals a secret while they run (The Estates' cash boxes): their score

@@ -1,0 +1,406 @@
+// The live Estate: Raise the Realm tracker in the real window: a solo game started from New game,
+// a Leader chosen and its mat described, five Eras played turn by turn through the table's
+// buttons and forms (Produce, Gather, Draw, an Expand that describes a new card, a refused Expand
+// whose reason names the player), objectives met in four Eras, Game End VP entered, an unknown
+// starting card described, the title on screen, and the game in History. Then five players in a
+// laptop window, set up with the steward CLI: the panels, the board and a multiplayer objective.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { test } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
+import {
+  DESKTOP,
+  PHONE,
+  T,
+  appBinary,
+  assertNoCspViolations,
+  checkLayout,
+  logCount,
+  screenshot,
+  startApp,
+  tid,
+  waitLogCount,
+  withApp,
+} from "./helpers.mjs";
+
+/** Resizes the window and lets WebKit lay the page out again before anything is measured. */
+async function resize(browser, size) {
+  await browser.setWindowSize(size.width, size.height);
+  await sleep(300);
+}
+
+/** A screenshot once WebKit has painted again (its snapshot can lag a resize or a scroll). */
+async function shot(browser, name) {
+  await sleep(200);
+  await browser.execute(() => window.scrollBy(0, 1));
+  await browser.execute(() => window.scrollBy(0, -1));
+  await sleep(100);
+  return screenshot(browser, name);
+}
+
+/** The core's allowed-action button with exactly this label. */
+const actionButton = (browser, label) =>
+  browser.$(`//button[@data-testid="action" and normalize-space()=${JSON.stringify(label)}]`);
+
+/** Clicks an allowed action by its label and waits until it is saved. */
+async function actClick(browser, label) {
+  const before = await logCount(browser);
+  const b = await actionButton(browser, label);
+  await b.waitForDisplayed({ ...T, timeoutMsg: `no "${label}" button` });
+  await b.scrollIntoView({ block: "center" });
+  await b.click();
+  await waitLogCount(browser, before + 1, label);
+}
+
+/** Clicks a button that sends one action and waits until it is saved. */
+async function submit(browser, testid, what = testid) {
+  const before = await logCount(browser);
+  const b = await tid(browser, testid);
+  await b.scrollIntoView({ block: "center" });
+  await b.click();
+  await waitLogCount(browser, before + 1, what);
+}
+
+async function select(el, value) {
+  await el.scrollIntoView({ block: "center" });
+  await el.selectByAttribute("value", String(value));
+}
+
+/** Opens one of the "More to record" forms. */
+async function openForm(browser, testid) {
+  const d = await tid(browser, testid);
+  await d.waitForDisplayed(T);
+  if ((await d.getAttribute("open")) === null) {
+    await tid(browser, `${testid}-open`).scrollIntoView({ block: "center" });
+    await tid(browser, `${testid}-open`).click();
+  }
+}
+
+/** Presses a Counter's + `n` times. */
+async function plus(browser, testid, n) {
+  const b = await tid(browser, `${testid}-plus`);
+  await b.scrollIntoView({ block: "center" });
+  for (let i = 0; i < n; i++) await b.click();
+}
+
+const phase = async (browser) => tid(browser, "phase").getText();
+
+async function waitPhase(browser, re) {
+  await browser.waitUntil(async () => re.test(await phase(browser)), {
+    ...T,
+    timeoutMsg: `the phase never matched ${re}`,
+  });
+}
+
+const MAT = {
+  production: [1, 2, 2, 3, 3, 4, 4, 5],
+  noble: [1, 1, 2, 2, 3, 3, 4, 4],
+  gather: [0, 1, 1, 2, 2, 3, 3, 4],
+};
+
+test(
+  "a whole solo game of the live tracker: Leader, mat, five Eras, objectives, title and History",
+  withApp(
+    async ({ browser, t }) => {
+      const started = Date.now();
+      // New game: the live tracker, one new person.
+      await tid(browser, "nav-home").click();
+      await tid(browser, "new-game").click();
+      const choice = await browser.$('[data-testid="game-choice"][value="raise-the-realm-live"]');
+      await choice.waitForExist(T);
+      await choice.click();
+      await tid(browser, "person-name").setValue("Ana");
+      await tid(browser, "add-person").click();
+      await browser.waitUntil(async () => (await tid(browser, "seats").getText()).includes("Ana"), T);
+      await tid(browser, "start-game").scrollIntoView({ block: "center" });
+      await tid(browser, "start-game").click();
+      await tid(browser, "setup").waitForDisplayed(T);
+      const id = Number(/\d+$/.exec(await browser.getUrl())[0]);
+      assert.match(await tid(browser, "table-header").getText(), /Estate: Raise the Realm/);
+      assert.match(await phase(browser), /Setting up/);
+
+      // The Leaders: solo excludes three; choosing one asks for its mat.
+      const leader = await tid(browser, "leader-select");
+      for (const excluded of ["Trade Queen", "Warden", "Spy Master"]) {
+        assert.equal(await leader.$(`option[value="${excluded}"]`).isEnabled(), false, excluded);
+      }
+      assert.equal(await leader.$('option[value="Agrarian Lord"]').isEnabled(), true);
+      await checkLayout(browser, "setup (desktop)");
+      await shot(browser, "realm-live-setup-desktop");
+      let before = await logCount(browser);
+      await select(leader, "Agrarian Lord");
+      await waitLogCount(browser, before + 1, "choose the Agrarian Lord");
+      assert.match(await tid(browser, "leader-about").getText(), /Produce on one more card/);
+      const mat = await browser.$('[data-testid="mat-form"][data-leader="Agrarian Lord"]');
+      await mat.waitForDisplayed(T);
+      assert.match(await mat.getText(), /Describe the Agrarian Lord mat/);
+
+      // A mat whose values go down is refused by the core, and the reason is shown.
+      for (const [track, values] of Object.entries(MAT)) {
+        for (let i = 0; i < 8; i++) await tid(browser, `mat-${track}-${i}`).setValue(String(values[i]));
+      }
+      await tid(browser, "mat-players").setValue("1");
+      await tid(browser, "mat-production-7").setValue("0");
+      await resize(browser, PHONE);
+      await checkLayout(browser, "mat form (phone)");
+      await mat.scrollIntoView({ block: "start" });
+      await shot(browser, "realm-live-mat-phone");
+      before = await logCount(browser);
+      await tid(browser, "mat-save").scrollIntoView({ block: "center" });
+      await tid(browser, "mat-save").click();
+      const alert = await tid(browser, "alert-headline");
+      await alert.waitForDisplayed(T);
+      t.diagnostic(`refused mat: ${await alert.getText()}`);
+      assert.match(await tid(browser, "alert").getText(), /Rule: realm\./);
+      assert.equal(await logCount(browser), before);
+      await resize(browser, DESKTOP);
+      await tid(browser, "mat-production-7").setValue("5");
+      await submit(browser, "mat-save", "describe the mat");
+      assert.equal(await tid(browser, "alert").getText(), "");
+      assert.equal(await browser.$('[data-testid="mat-form"]').isExisting(), false);
+
+      // First player and Start.
+      await tid(browser, "start-form").waitForDisplayed(T);
+      await select(await tid(browser, "first-player"), 0);
+      await submit(browser, "start-play", "start");
+      await waitPhase(browser, /^Era 1 of 5: reveal/);
+
+      const reveal = async (era) => {
+        await tid(browser, "event-form").waitForDisplayed(T);
+        await tid(browser, "event-name").setValue(`Solo Era ${era} Event`);
+        await tid(browser, "event-effect").setValue("the first effect");
+        await submit(browser, "event-save", `reveal Era ${era}`);
+        await waitPhase(browser, new RegExp(`^Era ${era} of 5 · Ana's turn · 4 workers left`));
+        assert.match(await tid(browser, "event").getText(), new RegExp(`Solo Era ${era} Event`));
+      };
+      const gatherAny = async () => {
+        const b = await browser.$('[data-testid="action"][data-group="gather"]');
+        await b.waitForDisplayed(T);
+        await actClick(browser, await b.getText());
+      };
+
+      for (let era = 1; era <= 5; era++) {
+        await reveal(era);
+        if (era === 1) {
+          // Turn 1: Produce on the Farm (the app computes it), then done.
+          await checkLayout(browser, "Era 1 (desktop)");
+          await browser.execute(() => window.scrollTo(0, 0));
+          await shot(browser, "realm-live-era1-desktop");
+          await actClick(browser, "Produce");
+          await actClick(browser, "Activate the Farm (card 1)");
+          assert.match(await tid(browser, "activate").getText(), /Activate a card the app does not compute/);
+          await actClick(browser, "Done producing");
+          await actClick(browser, "End turn");
+
+          // Turn 2: Expanding with the Castle (3 Stone) is refused, the reason names Ana.
+          await waitPhase(browser, /Ana's turn · 3 workers left/);
+          await openForm(browser, "expand");
+          await select(await tid(browser, "expand-card"), "Castle");
+          assert.match(await tid(browser, "expand-known").getText(), /Construction · Noble · costs 1 Iron, 3 Stone, 1 Wood · 5 VP/);
+          before = await logCount(browser);
+          await tid(browser, "expand-save").scrollIntoView({ block: "center" });
+          await tid(browser, "expand-save").click();
+          await browser.waitUntil(async () => (await tid(browser, "alert-headline").getText()) !== "", T);
+          const refusal = await tid(browser, "alert-headline").getText();
+          t.diagnostic(`refused Expand: ${refusal}`);
+          assert.match(refusal, /Ana/);
+          assert.doesNotMatch(refusal, /player 1/);
+          assert.equal(await logCount(browser), before);
+          await resize(browser, PHONE);
+          await checkLayout(browser, "refused Expand (phone)");
+          await tid(browser, "alert").scrollIntoView({ block: "start" });
+          await shot(browser, "realm-live-refused-phone");
+          await resize(browser, DESKTOP);
+
+          // The Farm is new to the app: the form asks what it says, prefilled from the rulebook.
+          await select(await tid(browser, "expand-card"), "Farm");
+          assert.equal(await tid(browser, "expand-facts-track").getValue(), "production");
+          assert.equal(await tid(browser, "expand-facts-cost-stone-value").getText(), "1");
+          assert.equal(await tid(browser, "expand-facts-vp-value").getText(), "2");
+          await select(await tid(browser, "expand-facts-kind"), "citizen");
+          await resize(browser, PHONE);
+          await checkLayout(browser, "Expand form (phone)");
+          await tid(browser, "expand-form").scrollIntoView({ block: "start" });
+          await shot(browser, "realm-live-expand-phone");
+          await resize(browser, DESKTOP);
+          await submit(browser, "expand-save", "expand with the Farm");
+          const farms = await browser.$$('[data-testid="tableau-card"]');
+          assert.equal(farms.length, 3);
+          await actClick(browser, "End turn");
+
+          // Turn 3: Gather on an open space through the form, with what it gave.
+          await openForm(browser, "gather");
+          await select(await tid(browser, "gather-space"), "open-1");
+          await plus(browser, "gather-change-iron", 1);
+          await submit(browser, "gather-save", "gather on open space 1");
+          assert.equal(await tid(browser, "last-message").getText(), "Ana gathers at open-1: 1 Iron");
+          await actClick(browser, "End turn");
+
+          // Turn 4: Draw one card from the Market through the form.
+          await openForm(browser, "draw");
+          await plus(browser, "draw-market", 1);
+          await submit(browser, "draw-save", "draw from the Market");
+          await actClick(browser, "End turn");
+        } else {
+          for (let turn = 0; turn < 4; turn++) {
+            await gatherAny();
+            if (era === 3 && turn === 0) {
+              await resize(browser, PHONE);
+              await checkLayout(browser, "after a Gather (phone)");
+              await browser.execute(() => window.scrollTo(0, 0));
+              await shot(browser, "realm-live-turn-phone");
+              await tid(browser, "realm-board").scrollIntoView({ block: "start" });
+              await shot(browser, "realm-live-board-phone");
+              await resize(browser, DESKTOP);
+            }
+            await actClick(browser, "End turn");
+          }
+        }
+        // Era end: met in every Era but the fourth.
+        await waitPhase(browser, new RegExp(`^Era ${era} of 5 is over`));
+        if (era === 1) {
+          await checkLayout(browser, "Era end (desktop)");
+          await shot(browser, "realm-live-era-end-desktop");
+        }
+        await actClick(browser, era === 4 ? "Objective not met" : "Objective met");
+        assert.match(
+          await tid(browser, "objectives-met").getText(),
+          new RegExp(`Era objectives met: ${era === 5 ? 4 : Math.min(era, 3)} of 5`),
+        );
+        await actClick(browser, era < 5 ? `Begin Era ${era + 1}` : "Go to the final scoring");
+      }
+
+      // Final scoring: Game End VP. The starting Quarry's VP are printed in the rulebook, so the
+      // game may close at once; the table still describes its type (a Guild President counts it).
+      await waitPhase(browser, /^Final scoring/);
+      assert.equal(await browser.$('[data-testid="final-secret-0"]').isExisting(), false);
+      await plus(browser, "final-game-end-0", 10);
+      await submit(browser, "final-save-0", "Game End VP");
+      assert.equal(await tid(browser, "final-saved-0").getText(), "recorded: 10");
+      assert.equal(await actionButton(browser, "Close the game: final score").isExisting(), true);
+      const quarry = await browser.$('[data-testid="describe-card"][data-card="Quarry"]');
+      await quarry.scrollIntoView({ block: "center" });
+      await quarry.$("summary").click();
+      await select(await quarry.$('[data-testid="describe-facts-kind"]'), "construction");
+      await checkLayout(browser, "final scoring (desktop)");
+      await browser.execute(() => window.scrollTo(0, 0));
+      await shot(browser, "realm-live-final-desktop");
+      await submit(browser, "describe-save", "describe the Quarry");
+      await actClick(browser, "Close the game: final score");
+
+      // The scoresheet: 6 card VP + 10 Game End + 4 objectives × 6 = 40.
+      const title = await tid(browser, "title");
+      await title.waitForDisplayed(T);
+      assert.equal(await title.getText(), "Traveling Minstrel");
+      assert.equal(await tid(browser, "final-total").getText(), "40");
+      assert.equal(await phase(browser), "Game over");
+      await checkLayout(browser, "title (desktop)");
+      await browser.execute(() => window.scrollTo(0, 0));
+      await shot(browser, "realm-live-title-desktop");
+      await resize(browser, PHONE);
+      await checkLayout(browser, "title (phone)");
+      await browser.execute(() => window.scrollTo(0, 0));
+      await shot(browser, "realm-live-title-phone");
+      await assertNoCspViolations(browser, "the live tracker");
+
+      // History keeps it.
+      await tid(browser, "nav-history").click();
+      const row = await browser.$(`[data-testid="history-row"][data-game-id="${id}"]`);
+      await row.waitForDisplayed(T);
+      assert.match(await row.getText(), /Estate: Raise the Realm/);
+      assert.equal(await row.$('[data-testid="row-status"]').getText(), "Finished");
+      assert.equal(await row.$('[data-testid="row-score"]').getText(), "Score 40 — Traveling Minstrel");
+      await resize(browser, DESKTOP);
+      t.diagnostic(`solo live game: ${Date.now() - started} ms`);
+    },
+    { size: DESKTOP },
+  ),
+);
+
+test("five players in a laptop window: every Estate, the board, and an Era objective scored", async (t) => {
+  // Five players set up and half an Era played with the steward CLI (a second client of the file).
+  const dir = mkdtempSync(join(tmpdir(), "estate-steward-realm-live-"));
+  const db = join(dir, "five.sqlite3");
+  const steward = join(dirname(appBinary()), "steward");
+  const cli = (...args) => execFileSync(steward, ["--db", db, ...args], { encoding: "utf8" });
+  const names = ["Ana", "Bo", "Cy", "Dee", "Eve"];
+  cli("start", "raise-the-realm-live", ...names.flatMap((n) => ["--player", n]));
+  const act = (action) => cli("act", "1", JSON.stringify(action));
+  act({ type: "DealLeaders" });
+  const leaders = JSON.parse(cli("--json", "show", "1")).view.state.players.map((p) => p.leader);
+  for (const leader of leaders) act({ type: "DescribeMat", leader, mat: { ...MAT, players: 1 } });
+  act({ type: "StartGame", first_player: 0 });
+  act({ type: "RevealEvent", name: "Era of Plague", positive: false, chosen_effect: null });
+  const gather = { type: "Gather", space: "open-1", change: null, ability: null };
+  for (let turn = 0; turn < 12; turn++) {
+    act(gather);
+    act({ type: "EndTurn" });
+  }
+
+  const app = await startApp({ db, size: DESKTOP });
+  const { browser } = app;
+  try {
+    await browser.execute(() => {
+      location.hash = "#/table/1";
+    });
+    await tid(browser, "players").waitForDisplayed(T);
+    assert.equal((await browser.$$('[data-testid="player-panel"]')).length, 5);
+    assert.match(await tid(browser, "phase").getText(), /^Era 1 of 5 · Cy's turn · 2 workers left/);
+    // The log names the players (the core says "player 2").
+    assert.equal(await browser.$('[data-testid="log"] li').getText(), "Bo ends the turn");
+    await checkLayout(browser, "five players (desktop)");
+    await browser.execute(() => window.scrollTo(0, 0));
+    await shot(browser, "realm-live-five-desktop");
+    await tid(browser, "players").scrollIntoView({ block: "start" });
+    await shot(browser, "realm-live-five-players-desktop");
+
+    // The other 8 turns through the table's buttons.
+    for (let turn = 0; turn < 8; turn++) {
+      await actClick(browser, "Gather: Open space 1");
+      await actClick(browser, "End turn");
+    }
+    const form = await tid(browser, "objective-form");
+    await form.waitForDisplayed(T);
+    await resize(browser, PHONE);
+    await checkLayout(browser, "five-player objective (phone)");
+    await form.scrollIntoView({ block: "start" });
+    await shot(browser, "realm-live-objective-phone");
+    await resize(browser, DESKTOP);
+
+    // Counts filled from what the app tracks (workers: 4 each), then corrected by hand; the core
+    // ranks them and wants a resource for each 2nd place: refused without, named.
+    await select(await tid(browser, "objective-from"), "Workers");
+    assert.equal(await tid(browser, "objective-measure-0-value").getText(), "4");
+    for (const [seat, n] of [[0, 1], [1, 0], [2, 0], [3, 2], [4, 3]]) {
+      const minus = await tid(browser, `objective-measure-${seat}-minus`);
+      await minus.scrollIntoView({ block: "center" });
+      for (let i = 0; i < 4 - n; i++) await minus.click();
+    }
+    // Ana 1, Bo 0, Cy 0, Dee 2, Eve 3: Eve 1st, Dee 2nd.
+    const before = await logCount(browser);
+    await tid(browser, "objective-save").scrollIntoView({ block: "center" });
+    await tid(browser, "objective-save").click();
+    const alert = await tid(browser, "alert-headline");
+    await alert.waitForDisplayed(T);
+    t.diagnostic(`refused objective: ${await alert.getText()}`);
+    assert.match(await alert.getText(), /Dee/);
+    assert.equal(await logCount(browser), before);
+    await select(await tid(browser, "objective-resource-3"), "wood");
+    await submit(browser, "objective-save", "score the objective");
+    assert.match(await tid(browser, "last-message").getText(), /Eve #1 \(6 VP\)/);
+    await actionButton(browser, "Begin Era 2").waitForDisplayed(T);
+    await checkLayout(browser, "objective scored (desktop)");
+    await assertNoCspViolations(browser, "five players");
+  } catch (e) {
+    const file = await screenshot(browser, `FAILED-${t.name}`).catch(() => undefined);
+    if (file) e.message += `\n(screenshot: ${file})`;
+    e.message += `\n--- tauri-driver / app output ---\n${app.logs()}`;
+    throw e;
+  } finally {
+    await app.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
