@@ -1667,14 +1667,16 @@ fn a_solo_game_with_fewer_than_three_objectives_met_is_lost() {
             reveal(&mut s);
         }
     }
-    give(
-        &mut s,
-        0,
-        Change {
-            gold: 200,
-            ..Default::default()
-        },
-    );
+    for _ in 0..3 {
+        give(
+            &mut s,
+            0,
+            Change {
+                gold: 60,
+                ..Default::default()
+            },
+        );
+    }
     act(
         &mut s,
         A::FinalEntry {
@@ -1919,4 +1921,138 @@ fn printed_victory_points_count_before_a_card_is_described() {
         },
     );
     assert_eq!(RealmTracker::score(s.state()).rows[0].breakdown[0], 4);
+}
+
+#[test]
+fn extreme_numbers_are_refused_without_panicking() {
+    let mut s = started(&["Sorcerer"]);
+    let huge = Change {
+        gold: i32::MAX,
+        ..Default::default()
+    };
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Effect {
+                seat: 0,
+                card: "x".into(),
+                change: huge
+            }
+        ),
+        "realm.amount"
+    );
+    let neg = Change {
+        hand: i32::MIN,
+        ..Default::default()
+    };
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Effect {
+                seat: 0,
+                card: "x".into(),
+                change: neg
+            }
+        ),
+        "realm.amount"
+    );
+    let workers = Change {
+        workers: 255,
+        temporary: 255,
+        ..Default::default()
+    };
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Effect {
+                seat: 0,
+                card: "x".into(),
+                change: workers
+            }
+        ),
+        "realm.amount"
+    );
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Convert {
+                give: res(i32::MAX, i32::MAX, 0, 0),
+                get: Res::Iron
+            }
+        ),
+        "realm.convert"
+    );
+    let mut f = facts(
+        Track::Noble,
+        CardKind::Citizen,
+        res(i32::MAX, i32::MAX, 0, 0),
+        1,
+    );
+    assert_eq!(
+        refused(
+            &mut s,
+            A::DescribeCard {
+                card: "Scout".into(),
+                facts: f.clone()
+            }
+        ),
+        "realm.card-cost"
+    );
+    f.cost = res(0, 0, 0, 1);
+    f.vp = i32::MIN;
+    assert_eq!(
+        refused(
+            &mut s,
+            A::DescribeCard {
+                card: "Scout".into(),
+                facts: f
+            }
+        ),
+        "realm.card-vp"
+    );
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Gather {
+                space: "open-1".into(),
+                change: Some(gain(Res::Grain, i32::MAX)),
+                ability: Some(Res::Grain)
+            }
+        ),
+        "realm.amount"
+    );
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Activate {
+                slot: 255,
+                change: None,
+                wood: None
+            }
+        ),
+        "realm.not-producing"
+    );
+    act(&mut s, A::Produce { ability: false });
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Activate {
+                slot: 255,
+                change: None,
+                wood: None
+            }
+        ),
+        "realm.slot"
+    );
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Effect {
+                seat: 200,
+                card: "x".into(),
+                change: gain(Res::Iron, 1)
+            }
+        ),
+        "realm.seat"
+    );
 }

@@ -77,6 +77,12 @@ impl Resources {
         n.sub(self);
         n
     }
+    /// Every amount between -limit and limit (user-entered numbers are bounded before any sum).
+    pub fn within(&self, limit: i32) -> bool {
+        Res::ALL
+            .iter()
+            .all(|&r| (-limit..=limit).contains(&self.get(r)))
+    }
     pub fn any_negative(&self) -> Option<Res> {
         Res::ALL.into_iter().find(|&r| self.get(r) < 0)
     }
@@ -326,10 +332,14 @@ impl Change {
             if s.gold != 0 {
                 what = format!("{what}, {} Gold", s.gold);
             }
-            parts.push(format!("stored {what} on card {}", s.slot + 1));
+            parts.push(format!("stored {what} on card {}", u32::from(s.slot) + 1));
         }
         for t in &self.tuck {
-            parts.push(format!("tucked {} under card {}", t.count, t.slot + 1));
+            parts.push(format!(
+                "tucked {} under card {}",
+                t.count,
+                u32::from(t.slot) + 1
+            ));
         }
         if self.workers > 0 {
             parts.push(format!(

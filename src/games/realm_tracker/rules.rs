@@ -6,6 +6,9 @@ use super::data::{data, AbilityAuto};
 use super::model::{CardFacts, CardKind, Change, Phase, PlayerState, Track, TrackerState};
 use crate::engine::RuleError;
 
+/// The largest amount one entered change may move (far above anything a card does).
+pub const MAX_AMOUNT: i32 = 99;
+
 pub fn err(rule: &str, message: impl Into<String>) -> RuleError {
     RuleError::new(rule, message)
 }
@@ -162,6 +165,23 @@ pub fn check_ability(s: &TrackerState, seat: usize, want: AbilityAuto) -> Result
 /// Check that a change leaves `seat`'s ledger whole and its worker counts within the limits.
 pub fn check_change(s: &TrackerState, seat: usize, c: &Change) -> Result<(), RuleError> {
     let d = data();
+    let small = |x: i32| (-MAX_AMOUNT..=MAX_AMOUNT).contains(&x);
+    let bounded = c.supply.within(MAX_AMOUNT)
+        && small(c.gold)
+        && small(c.hand)
+        && c.store
+            .iter()
+            .all(|x| x.resources.within(MAX_AMOUNT) && small(x.gold))
+        && c.tuck.iter().all(|x| small(x.count))
+        && c.workers <= d.workers.max
+        && c.temporary <= d.workers.max
+        && c.cubes.len() <= 3 * usize::from(d.limits.cubes_per_track);
+    if !bounded {
+        return Err(err(
+            "realm.amount",
+            format!("an effect moves at most {MAX_AMOUNT} of anything at once"),
+        ));
+    }
     let p = &s.players[seat];
     let mut supply = p.supply.clone();
     supply.add(&c.supply);
@@ -192,7 +212,11 @@ pub fn check_change(s: &TrackerState, seat: usize, c: &Change) -> Result<(), Rul
         let card = p.tableau.get(usize::from(st.slot)).ok_or_else(|| {
             err(
                 "realm.slot",
-                format!("{}'s Estate has no card {}", who(seat), st.slot + 1),
+                format!(
+                    "{}'s Estate has no card {}",
+                    who(seat),
+                    u32::from(st.slot) + 1
+                ),
             )
         })?;
         let mut after = card.stored.clone();
@@ -222,7 +246,11 @@ pub fn check_change(s: &TrackerState, seat: usize, c: &Change) -> Result<(), Rul
         let card = p.tableau.get(usize::from(t.slot)).ok_or_else(|| {
             err(
                 "realm.slot",
-                format!("{}'s Estate has no card {}", who(seat), t.slot + 1),
+                format!(
+                    "{}'s Estate has no card {}",
+                    who(seat),
+                    u32::from(t.slot) + 1
+                ),
             )
         })?;
         if card.tucked + t.count < 0 {

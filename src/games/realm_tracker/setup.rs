@@ -184,7 +184,7 @@ pub fn check_card(card: &str, f: &CardFacts) -> Result<(), RuleError> {
     if c.once_per_era && !f.once_per_era {
         return clash("once-per-Era mark");
     }
-    if f.cost.any_negative().is_some() || f.cost.total() > 12 {
+    if f.cost.any_negative().is_some() || !f.cost.within(12) || f.cost.total() > 12 {
         return Err(err("realm.card-cost", "a cost is 0 to 12 resources"));
     }
     if !(-10..=20).contains(&f.vp) {

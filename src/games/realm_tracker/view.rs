@@ -337,7 +337,7 @@ pub fn summarize(s: &TrackerState, a: &TrackerAction, ev: &[TrackerEvent]) -> St
         s.players
             .get(usize::from(s.current))
             .and_then(|p| p.tableau.get(usize::from(slot)))
-            .map_or(format!("card {}", slot + 1), |c| c.card.clone())
+            .map_or(format!("card {}", u32::from(slot) + 1), |c| c.card.clone())
     };
     let ledger = || {
         ev.iter()

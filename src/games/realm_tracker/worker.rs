@@ -77,7 +77,7 @@ pub fn activate(
     let card = p.tableau.get(usize::from(slot)).ok_or_else(|| {
         err(
             "realm.slot",
-            format!("{}'s Estate has no card {}", who(seat), slot + 1),
+            format!("{}'s Estate has no card {}", who(seat), u32::from(slot) + 1),
         )
     })?;
     if card.track != Track::Production {
@@ -297,7 +297,7 @@ pub fn gather(
     if let Some(r) = ability {
         check_ability(s, seat, AbilityAuto::GatherPlusOne)?;
         ev.push(TrackerEvent::CrestFlipped { seat: seat as u8 });
-        *got.supply.get_mut(r) += 1;
+        *got.supply.get_mut(r) = got.supply.get(r).saturating_add(1);
     }
     check_change(s, seat, &got)?;
     ev.push(ledger(seat, got));
@@ -378,7 +378,7 @@ pub fn expand(
     let mut from_supply = f.cost.clone();
     let mut store = Vec::new();
     for sp in from_stored {
-        if sp.resources.any_negative().is_some() {
+        if sp.resources.any_negative().is_some() || !sp.resources.within(super::rules::MAX_AMOUNT) {
             return Err(err("realm.payment", "stored payments are positive amounts"));
         }
         from_supply.sub(&sp.resources);
@@ -481,7 +481,7 @@ pub fn convert(
 ) -> Result<Vec<TrackerEvent>, RuleError> {
     let seat = on_turn(s)?;
     let d = data();
-    if give.any_negative().is_some() {
+    if give.any_negative().is_some() || !give.within(super::rules::MAX_AMOUNT) {
         return Err(err("realm.convert", "give positive amounts"));
     }
     let has_house = s.players[seat].tableau.iter().any(|c| {
@@ -642,7 +642,7 @@ pub fn solo_reveal(
             let m = change.cloned().unwrap_or_default();
             ch.supply = m.supply;
             ch.gold = m.gold;
-            ch.hand += m.hand;
+            ch.hand = ch.hand.saturating_add(m.hand);
             ch.store = m.store;
             ch.tuck = m.tuck;
             ch.temporary = m.temporary;
