@@ -236,7 +236,7 @@ test(
           await select(await tid(browser, "gather-space"), "open-1");
           await plus(browser, "gather-change-iron", 1);
           await submit(browser, "gather-save", "gather on open space 1");
-          assert.equal(await tid(browser, "last-message").getText(), "Ana gathers at open-1: 1 Iron");
+          assert.equal(await tid(browser, "last-message").getText(), "Ana gathers at Open space 1: 1 Iron");
           await actClick(browser, "End turn");
 
           // Turn 4: Draw one card from the Market through the form.

@@ -2056,3 +2056,61 @@ fn extreme_numbers_are_refused_without_panicking() {
         "realm.seat"
     );
 }
+
+#[test]
+fn a_table_may_change_the_era_five_rewards_and_the_rest_keep_their_defaults() {
+    let o: estate_steward::games::realm_tracker::TrackerOptions =
+        serde_json::from_value(serde_json::json!({"rewards": {"final_vp_by_place": [8, 4, 2]}}))
+            .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(o.rewards.vp_by_place, vec![6]);
+    let mut o2 = options();
+    o2.rewards = o.rewards.clone();
+    let mut s = estate_steward::engine::Session::<RealmTracker>::new(o2, seats(3), 1)
+        .unwrap_or_else(|e| panic!("{e}"));
+    for (i, l) in ["Warlord", "Sorcerer", "Pious One"].iter().enumerate() {
+        act(
+            &mut s,
+            A::ChooseLeader {
+                seat: i as u8,
+                leader: (*l).into(),
+            },
+        );
+    }
+    act(
+        &mut s,
+        A::StartGame {
+            first_player: Some(0),
+        },
+    );
+    reveal(&mut s);
+    for _ in 0..4 {
+        finish_era(&mut s);
+        act(
+            &mut s,
+            A::ScoreObjective {
+                measures: vec![0, 0, 0],
+                resources: vec![],
+            },
+        );
+        act(&mut s, A::NextEra);
+        reveal(&mut s);
+    }
+    finish_era(&mut s);
+    act(
+        &mut s,
+        A::ScoreObjective {
+            measures: vec![3, 2, 1],
+            resources: vec![],
+        },
+    );
+    let last = s
+        .state()
+        .objectives
+        .last()
+        .map(|o| o.vp.clone())
+        .unwrap_or_default();
+    assert_eq!(last, [8, 4, 2]);
+    let mut bad = options();
+    bad.rewards.final_vp_by_place = vec![];
+    assert!(estate_steward::engine::Session::<RealmTracker>::new(bad, seats(3), 1).is_err());
+}

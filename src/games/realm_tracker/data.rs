@@ -141,8 +141,10 @@ pub struct GuildPresident {
     pub gold: Vec<i32>,
 }
 
+/// The Era objective rewards; a table may change any of them (house rules), the rest default to
+/// the shipped data.
 #[derive(Debug, Clone, Deserialize, serde::Serialize, specta::Type, PartialEq)]
-#[serde(rename = "TrackerRewards")]
+#[serde(rename = "TrackerRewards", default)]
 pub struct ObjectiveRewards {
     /// Eras 1-4: VP by place (1st only in the rulebook).
     pub vp_by_place: Vec<i32>,
@@ -151,6 +153,23 @@ pub struct ObjectiveRewards {
     pub second_cards: i32,
     pub second_resources: i32,
     pub others_cards: i32,
+}
+
+impl Default for ObjectiveRewards {
+    fn default() -> Self {
+        data().rewards.clone()
+    }
+}
+
+/// The rewards as the data file states them (parsed without defaults: `ObjectiveRewards`'
+/// defaults come from this very file).
+#[derive(Debug, Deserialize)]
+struct RawRewards {
+    vp_by_place: Vec<i32>,
+    final_vp_by_place: Vec<i32>,
+    second_cards: i32,
+    second_resources: i32,
+    others_cards: i32,
 }
 
 #[derive(Debug, Deserialize)]
@@ -162,7 +181,7 @@ struct Raw {
     limits: Cited<Limits>,
     conversion: Cited<Conversion>,
     realm_board: Cited<BoardData>,
-    objective_rewards: Cited<ObjectiveRewards>,
+    objective_rewards: Cited<RawRewards>,
     guild_president: Cited<GuildPresident>,
     max_estate_cards: Cited<u8>,
     eras: Cited<u8>,
@@ -198,7 +217,16 @@ fn parse() -> Result<TrackerData, serde_json::Error> {
         limits: r.limits.value,
         conversion: r.conversion.value,
         board: r.realm_board.value,
-        rewards: r.objective_rewards.value,
+        rewards: {
+            let w = r.objective_rewards.value;
+            ObjectiveRewards {
+                vp_by_place: w.vp_by_place,
+                final_vp_by_place: w.final_vp_by_place,
+                second_cards: w.second_cards,
+                second_resources: w.second_resources,
+                others_cards: w.others_cards,
+            }
+        },
         guild_president: r.guild_president.value,
         max_cards: r.max_estate_cards.value,
         eras: r.eras.value,

@@ -113,10 +113,19 @@ impl Game for RealmTracker {
             .iter()
             .chain(&o.rewards.final_vp_by_place)
             .any(|v| !(0..=30).contains(v))
+            || !(1..=5).contains(&o.rewards.vp_by_place.len())
+            || !(1..=5).contains(&o.rewards.final_vp_by_place.len())
+            || [
+                o.rewards.second_cards,
+                o.rewards.second_resources,
+                o.rewards.others_cards,
+            ]
+            .iter()
+            .any(|v| !(0..=3).contains(v))
         {
             return Err(rules::err(
                 "realm.rewards",
-                "objective rewards are 0 to 30 VP per place",
+                "objective rewards: 1 to 5 places of 0 to 30 VP; 0 to 3 cards or resources",
             ));
         }
         // Printed facts first; a remembered description never overrides the rulebook.

@@ -326,6 +326,21 @@ fn measures(s: &TrackerState) -> Vec<MeasureView> {
     ]
 }
 
+/// A space's name as the board shows it ("Wood", "Open space 1", "Advanced Gather level 2").
+fn space_name(id: &str) -> String {
+    let d = data();
+    if let Some(o) = d.board.open.iter().find(|o| o.id == id) {
+        return o.name.clone();
+    }
+    if let Some(a) = d.advanced(id) {
+        return format!("Advanced Gather level {}", a.level);
+    }
+    super::model::Res::ALL
+        .into_iter()
+        .find(|r| r.name().eq_ignore_ascii_case(id))
+        .map_or(id.to_string(), |r| r.name().to_string())
+}
+
 fn seat_name(seat: impl Into<usize>) -> String {
     format!("player {}", seat.into() + 1)
 }
@@ -401,7 +416,7 @@ pub fn summarize(s: &TrackerState, a: &TrackerAction, ev: &[TrackerEvent]) -> St
         A::Draw { deck, market, .. } => {
             format!("{cur} draws {deck} from the deck, {market} from the Market")
         }
-        A::Gather { space, .. } => format!("{cur} gathers at {space}: {}", ledger()),
+        A::Gather { space, .. } => format!("{cur} gathers at {}: {}", space_name(space), ledger()),
         A::Expand {
             card, free_citizen, ..
         } => match free_citizen {
@@ -461,6 +476,6 @@ pub fn summarize(s: &TrackerState, a: &TrackerAction, ev: &[TrackerEvent]) -> St
             "{}: Game End VP {game_end_vp}, Family Secret {family_secret}",
             seat_name(*seat)
         ),
-        A::Finish => "final score".into(),
+        A::Finish => "game closed: final score".into(),
     }
 }

@@ -1272,14 +1272,14 @@ export type TrackerOptions = TrackerOptions_Serialize | TrackerOptions_Deseriali
 /**  Table choices and house rules, recorded with the game. */
 export type TrackerOptions_Deserialize = {
 	/**  The objective reward table (product.md: adjustable; defaults from data). */
-	rewards?: TrackerRewards,
+	rewards?: TrackerRewards_Deserialize,
 	catalogue?: TrackerCatalogue_Deserialize,
 };
 
 /**  Table choices and house rules, recorded with the game. */
 export type TrackerOptions_Serialize = {
 	/**  The objective reward table (product.md: adjustable; defaults from data). */
-	rewards: TrackerRewards,
+	rewards: TrackerRewards_Serialize,
 	catalogue: TrackerCatalogue_Serialize,
 };
 
@@ -1378,7 +1378,31 @@ export type TrackerResources_Serialize = {
 	grain: number,
 };
 
-export type TrackerRewards = {
+/**
+ *  The Era objective rewards; a table may change any of them (house rules), the rest default to
+ *  the shipped data.
+ */
+export type TrackerRewards = TrackerRewards_Serialize | TrackerRewards_Deserialize;
+
+/**
+ *  The Era objective rewards; a table may change any of them (house rules), the rest default to
+ *  the shipped data.
+ */
+export type TrackerRewards_Deserialize = {
+	/**  Eras 1-4: VP by place (1st only in the rulebook). */
+	vp_by_place?: number[],
+	/**  Era 5: VP by place (product.md's default 6 / 3 / 1). */
+	final_vp_by_place?: number[],
+	second_cards?: number,
+	second_resources?: number,
+	others_cards?: number,
+};
+
+/**
+ *  The Era objective rewards; a table may change any of them (house rules), the rest default to
+ *  the shipped data.
+ */
+export type TrackerRewards_Serialize = {
 	/**  Eras 1-4: VP by place (1st only in the rulebook). */
 	vp_by_place: number[],
 	/**  Era 5: VP by place (product.md's default 6 / 3 / 1). */
@@ -1429,7 +1453,7 @@ export type TrackerState_Deserialize = {
 	mats: { [key in string]: TrackerMat },
 	events: TrackerEraEvent_Deserialize[],
 	objectives: TrackerObjectiveResult[],
-	rewards: TrackerRewards,
+	rewards: TrackerRewards_Deserialize,
 };
 
 export type TrackerState_Serialize = {
@@ -1447,7 +1471,7 @@ export type TrackerState_Serialize = {
 	mats: { [key in string]: TrackerMat },
 	events: TrackerEraEvent_Serialize[],
 	objectives: TrackerObjectiveResult[],
-	rewards: TrackerRewards,
+	rewards: TrackerRewards_Serialize,
 };
 
 export type TrackerStoreChange = TrackerStoreChange_Serialize | TrackerStoreChange_Deserialize;
