@@ -162,6 +162,12 @@ test(
       assert.equal(await tid(browser, "alert").getText(), "");
       assert.equal(await browser.$('[data-testid="mat-form"]').isExisting(), false);
 
+      // The Advanced Gather tile on level 1, named while the board is laid out.
+      await openForm(browser, "tiles");
+      await select(await tid(browser, "tile-level"), "level-1");
+      await tid(browser, "tile-name").setValue("Quarrymen");
+      await submit(browser, "tile-save", "name the level-1 tile");
+
       // First player and Start.
       await tid(browser, "start-form").waitForDisplayed(T);
       await select(await tid(browser, "first-player"), 0);
@@ -185,6 +191,7 @@ test(
       for (let era = 1; era <= 5; era++) {
         await reveal(era);
         if (era === 1) {
+          assert.equal(await tid(browser, "space-tile").getText(), "Quarrymen");
           // Turn 1: Produce on the Farm (the app computes it), then done.
           await checkLayout(browser, "Era 1 (desktop)");
           await browser.execute(() => window.scrollTo(0, 0));

@@ -2114,3 +2114,51 @@ fn a_table_may_change_the_era_five_rewards_and_the_rest_keep_their_defaults() {
     bad.rewards.final_vp_by_place = vec![];
     assert!(estate_steward::engine::Session::<RealmTracker>::new(bad, seats(3), 1).is_err());
 }
+
+#[test]
+fn advanced_gather_tiles_are_named_per_level() {
+    let mut s = started(&["Druid Lord"]);
+    act(
+        &mut s,
+        A::NameTile {
+            space: "level-1".into(),
+            name: "Quarrymen".into(),
+        },
+    );
+    assert_eq!(
+        refused(
+            &mut s,
+            A::NameTile {
+                space: "open-1".into(),
+                name: "x".into()
+            }
+        ),
+        "realm.space"
+    );
+    assert_eq!(
+        refused(
+            &mut s,
+            A::NameTile {
+                space: "level-2".into(),
+                name: " ".into()
+            }
+        ),
+        "realm.tile"
+    );
+    let v = RealmTracker::view(s.state());
+    let tile = v["spaces"]
+        .as_array()
+        .and_then(|a| a.iter().find(|x| x["id"] == "level-1"))
+        .map(|x| x["tile"].clone());
+    assert_eq!(tile, Some(serde_json::json!("Quarrymen")));
+    act(&mut s, gather("level-1"));
+    let line = s
+        .entries()
+        .last()
+        .map(|e| e.summary.clone())
+        .unwrap_or_default();
+    assert!(
+        line.contains("Advanced Gather level 1 (Quarrymen)"),
+        "{line}"
+    );
+}

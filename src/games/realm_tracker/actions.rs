@@ -26,6 +26,11 @@ pub enum TrackerAction {
         card: String,
         facts: CardFacts,
     },
+    /// The Advanced Gather tile dealt face up on a level (000 line 87), as the table names it.
+    NameTile {
+        space: String,
+        name: String,
+    },
     /// Lay out the starting builds, resources, drafted hands and the Realm board; `first_player`
     /// None draws one at random.
     StartGame {
@@ -152,6 +157,10 @@ pub enum TrackerEvent {
     CardDescribed {
         card: String,
         facts: CardFacts,
+    },
+    TileNamed {
+        space: String,
+        name: String,
     },
     /// The starting layout, as decided (the first player was drawn or chosen).
     GameStarted {

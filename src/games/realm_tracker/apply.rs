@@ -28,6 +28,9 @@ pub fn apply(s: &mut TrackerState, e: &TrackerEvent) {
         TrackerEvent::CardDescribed { card, facts } => {
             s.cards.insert(card.clone(), facts.clone());
         }
+        TrackerEvent::TileNamed { space, name } => {
+            s.board.tiles.insert(space.clone(), name.clone());
+        }
         TrackerEvent::GameStarted {
             first_player,
             start_resources,

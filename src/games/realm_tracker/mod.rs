@@ -166,6 +166,7 @@ impl Game for RealmTracker {
             board: Board {
                 accumulating: Resources::default(),
                 taken: BTreeMap::new(),
+                tiles: BTreeMap::new(),
             },
             turn: apply::fresh_turn(),
             cards,
@@ -193,6 +194,7 @@ impl Game for RealmTracker {
             A::DealLeaders => setup::deal(s, rng),
             A::DescribeMat { leader, mat } => setup::describe_mat(s, leader, mat),
             A::DescribeCard { card, facts } => setup::describe_card(s, card, facts),
+            A::NameTile { space, name } => setup::name_tile(s, space, name),
             A::StartGame { first_player } => setup::start(s, *first_player, rng),
             A::RevealEvent {
                 name,

@@ -288,6 +288,9 @@ pub struct Board {
     pub accumulating: Resources,
     /// Exclusive spaces taken this Era, with who took them.
     pub taken: BTreeMap<String, u8>,
+    /// The Advanced Gather tile dealt to each level, named by the table (000 line 87).
+    #[serde(default)]
+    pub tiles: BTreeMap<String, String>,
 }
 
 /// What a card did that the app does not compute, entered by the table.

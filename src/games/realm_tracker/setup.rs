@@ -238,6 +238,30 @@ pub fn describe_card(
     }])
 }
 
+pub fn name_tile(
+    s: &TrackerState,
+    space: &str,
+    name: &str,
+) -> Result<Vec<TrackerEvent>, RuleError> {
+    if s.phase == Phase::Over {
+        return Err(err("realm.phase", "the game is over"));
+    }
+    if data().advanced(space).is_none() {
+        return Err(err(
+            "realm.space",
+            format!("'{space}' is not an Advanced Gather level (000 line 87)"),
+        ));
+    }
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 60 {
+        return Err(err("realm.tile", "name the tile (1 to 60 letters)"));
+    }
+    Ok(vec![TrackerEvent::TileNamed {
+        space: space.to_string(),
+        name: name.to_string(),
+    }])
+}
+
 pub fn start(
     s: &TrackerState,
     first_player: Option<u8>,

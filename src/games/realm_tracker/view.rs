@@ -60,6 +60,8 @@ pub struct SpaceView {
     /// Resources lying there (accumulating spaces).
     pub lying: i32,
     pub taken_by: Option<u8>,
+    /// The Advanced Gather tile's name, once the table has named it.
+    pub tile: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
@@ -201,6 +203,7 @@ pub fn view(s: &TrackerState) -> TrackerView {
             level: 0,
             lying: s.board.accumulating.get(r),
             taken_by: s.board.taken.get(&id).copied(),
+            tile: None,
             id,
         });
     }
@@ -212,6 +215,7 @@ pub fn view(s: &TrackerState) -> TrackerView {
             level: 0,
             lying: 0,
             taken_by: None,
+            tile: None,
         });
     }
     for a in &d.board.advanced {
@@ -222,6 +226,7 @@ pub fn view(s: &TrackerState) -> TrackerView {
             level: a.level,
             lying: 0,
             taken_by: s.board.taken.get(&a.id).copied(),
+            tile: s.board.tiles.get(&a.id).cloned(),
         });
     }
     TrackerView {
@@ -377,6 +382,7 @@ pub fn summarize(s: &TrackerState, a: &TrackerAction, ev: &[TrackerEvent]) -> St
             .join("; "),
         A::DescribeMat { leader, .. } => format!("described the {leader} mat"),
         A::DescribeCard { card, .. } => format!("described the {card}"),
+        A::NameTile { space, name } => format!("{} holds the tile {name}", space_name(space)),
         A::StartGame { .. } => ev
             .iter()
             .find_map(|e| match e {
@@ -416,7 +422,14 @@ pub fn summarize(s: &TrackerState, a: &TrackerAction, ev: &[TrackerEvent]) -> St
         A::Draw { deck, market, .. } => {
             format!("{cur} draws {deck} from the deck, {market} from the Market")
         }
-        A::Gather { space, .. } => format!("{cur} gathers at {}: {}", space_name(space), ledger()),
+        A::Gather { space, .. } => {
+            let tile = s
+                .board
+                .tiles
+                .get(space)
+                .map_or(String::new(), |t| format!(" ({t})"));
+            format!("{cur} gathers at {}{tile}: {}", space_name(space), ledger())
+        }
         A::Expand {
             card, free_citizen, ..
         } => match free_citizen {

@@ -976,6 +976,8 @@ export type TrackerAction_Deserialize = { type: "ChooseLeader"; seat: number; le
 { type: "DescribeMat"; leader: string; mat: TrackerMat } | 
 /**  A card's printed facts, asked the first time they matter. */
 { type: "DescribeCard"; card: string; facts: TrackerCardFacts_Deserialize } | 
+/**  The Advanced Gather tile dealt face up on a level (000 line 87), as the table names it. */
+{ type: "NameTile"; space: string; name: string } | 
 /**
  *  Lay out the starting builds, resources, drafted hands and the Realm board; `first_player`
  *  None draws one at random.
@@ -1022,6 +1024,8 @@ export type TrackerAction_Serialize = { type: "ChooseLeader"; seat: number; lead
 { type: "DescribeMat"; leader: string; mat: TrackerMat } | 
 /**  A card's printed facts, asked the first time they matter. */
 { type: "DescribeCard"; card: string; facts: TrackerCardFacts_Serialize } | 
+/**  The Advanced Gather tile dealt face up on a level (000 line 87), as the table names it. */
+{ type: "NameTile"; space: string; name: string } | 
 /**
  *  Lay out the starting builds, resources, drafted hands and the Realm board; `first_player`
  *  None draws one at random.
@@ -1068,6 +1072,8 @@ export type TrackerBoard_Deserialize = {
 	accumulating: TrackerResources_Deserialize,
 	/**  Exclusive spaces taken this Era, with who took them. */
 	taken: { [key in string]: number },
+	/**  The Advanced Gather tile dealt to each level, named by the table (000 line 87). */
+	tiles?: { [key in string]: string },
 };
 
 export type TrackerBoard_Serialize = {
@@ -1075,6 +1081,8 @@ export type TrackerBoard_Serialize = {
 	accumulating: TrackerResources_Serialize,
 	/**  Exclusive spaces taken this Era, with who took them. */
 	taken: { [key in string]: number },
+	/**  The Advanced Gather tile dealt to each level, named by the table (000 line 87). */
+	tiles: { [key in string]: string },
 };
 
 /**  What a card's face says, as the table described it (or the rulebook printed it). */
@@ -1423,6 +1431,8 @@ export type TrackerSpaceView_Deserialize = {
 	/**  Resources lying there (accumulating spaces). */
 	lying: number,
 	taken_by?: number | null,
+	/**  The Advanced Gather tile's name, once the table has named it. */
+	tile?: string | null,
 };
 
 export type TrackerSpaceView_Serialize = {
@@ -1434,6 +1444,8 @@ export type TrackerSpaceView_Serialize = {
 	/**  Resources lying there (accumulating spaces). */
 	lying: number,
 	taken_by: number | null,
+	/**  The Advanced Gather tile's name, once the table has named it. */
+	tile: string | null,
 };
 
 export type TrackerState = TrackerState_Serialize | TrackerState_Deserialize;

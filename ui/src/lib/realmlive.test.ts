@@ -43,7 +43,7 @@ function card(name: string, extra: Partial<TrackerCardView_Serialize> = {}): Tra
 }
 
 function space(extra: Partial<TrackerSpaceView_Serialize>): TrackerSpaceView_Serialize {
-  return { id: "x", name: "X", kind: "accumulating", level: 0, lying: 0, taken_by: null, ...extra };
+  return { id: "x", name: "X", kind: "accumulating", level: 0, lying: 0, taken_by: null, tile: null, ...extra };
 }
 
 const zero = { iron: 0, stone: 0, wood: 0, grain: 0 };
@@ -84,7 +84,7 @@ function view(phase: TrackerView_Serialize["state"]["phase"] = "Playing"): Track
       first_player: 0,
       current: 1,
       players: [player([tableauCard("Farm", "production"), tableauCard("Castle", "noble"), tableauCard("Quarry", "production")]), player([])],
-      board: { accumulating: { ...zero }, taken: {} },
+      board: { accumulating: { ...zero }, taken: {}, tiles: {} },
       turn: { actions_left: 1, worker_placed: false, market_taken: 0, produce: null, spaces: [] },
       cards: {},
       mats: {},
