@@ -8,7 +8,6 @@
 // taught the app, a correction the core refuses (it contradicts the rulebook) and two it keeps.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { setTimeout as sleep } from "node:timers/promises";
 import {
   DESKTOP,
   PHONE,
@@ -16,38 +15,11 @@ import {
   assertNoCspViolations,
   checkLayout,
   logCount,
-  screenshot,
   tid,
   waitLogCount,
   withApp,
 } from "./helpers.mjs";
-
-async function resize(browser, size) {
-  await browser.setWindowSize(size.width, size.height);
-  await sleep(300);
-}
-
-/** A screenshot once WebKit has painted again (its snapshot can lag a resize or a scroll). */
-async function shot(browser, name) {
-  await sleep(200);
-  await browser.execute(() => window.scrollBy(0, 1));
-  await browser.execute(() => window.scrollBy(0, -1));
-  await sleep(100);
-  return screenshot(browser, name);
-}
-
-const actionButton = (browser, label) =>
-  browser.$(`//button[@data-testid="action" and normalize-space()=${JSON.stringify(label)}]`);
-
-/** Clicks an allowed action by its label and waits until it is saved. */
-async function actClick(browser, label) {
-  const before = await logCount(browser);
-  const b = await actionButton(browser, label);
-  await b.waitForDisplayed({ ...T, timeoutMsg: `no "${label}" button` });
-  await b.scrollIntoView({ block: "center" });
-  await b.click();
-  await waitLogCount(browser, before + 1, label);
-}
+import { resize, shot, actionButton, actClick, select, openForm, phase, waitPhase } from "./realm-helpers.mjs";
 
 /** Clicks the allowed action whose label matches `re` (the amount on a Gather space varies). */
 async function actMatch(browser, re) {
@@ -68,26 +40,12 @@ async function submit(browser, el, what) {
   await waitLogCount(browser, before + 1, what);
 }
 
-async function select(el, value) {
-  await el.scrollIntoView({ block: "center" });
-  await el.selectByAttribute("value", String(value));
-}
-
 /** Presses a Counter's + (or −) `n` times; `scope` is the browser or an element. */
 async function press(scope, testid, n, which = "plus") {
   if (n === 0) return;
   const b = await scope.$(`[data-testid="${testid}-${which}"]`);
   await b.scrollIntoView({ block: "center" });
   for (let i = 0; i < n; i++) await b.click();
-}
-
-async function openForm(browser, testid) {
-  const d = await tid(browser, testid);
-  await d.waitForDisplayed(T);
-  if ((await d.getAttribute("open")) === null) {
-    await tid(browser, `${testid}-open`).scrollIntoView({ block: "center" });
-    await tid(browser, `${testid}-open`).click();
-  }
 }
 
 /** The texts of the elements under `scope` matching `selector`. */
@@ -103,15 +61,6 @@ async function cells(browser, selector) {
     (sel) => [...(document.querySelector(sel)?.children ?? [])].map((c) => (c.textContent ?? "").trim()),
     selector,
   );
-}
-
-const phase = async (browser) => tid(browser, "phase").getText();
-
-async function waitPhase(browser, re) {
-  await browser.waitUntil(async () => re.test(await phase(browser)), {
-    ...T,
-    timeoutMsg: `the phase never matched ${re}`,
-  });
 }
 
 /** The text of each player panel's cell `testid`, in seat order. */

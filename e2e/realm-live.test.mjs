@@ -10,7 +10,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
-import { setTimeout as sleep } from "node:timers/promises";
 import {
   DESKTOP,
   PHONE,
@@ -25,35 +24,7 @@ import {
   waitLogCount,
   withApp,
 } from "./helpers.mjs";
-
-/** Resizes the window and lets WebKit lay the page out again before anything is measured. */
-async function resize(browser, size) {
-  await browser.setWindowSize(size.width, size.height);
-  await sleep(300);
-}
-
-/** A screenshot once WebKit has painted again (its snapshot can lag a resize or a scroll). */
-async function shot(browser, name) {
-  await sleep(200);
-  await browser.execute(() => window.scrollBy(0, 1));
-  await browser.execute(() => window.scrollBy(0, -1));
-  await sleep(100);
-  return screenshot(browser, name);
-}
-
-/** The core's allowed-action button with exactly this label. */
-const actionButton = (browser, label) =>
-  browser.$(`//button[@data-testid="action" and normalize-space()=${JSON.stringify(label)}]`);
-
-/** Clicks an allowed action by its label and waits until it is saved. */
-async function actClick(browser, label) {
-  const before = await logCount(browser);
-  const b = await actionButton(browser, label);
-  await b.waitForDisplayed({ ...T, timeoutMsg: `no "${label}" button` });
-  await b.scrollIntoView({ block: "center" });
-  await b.click();
-  await waitLogCount(browser, before + 1, label);
-}
+import { resize, shot, actionButton, actClick, select, openForm, phase, waitPhase } from "./realm-helpers.mjs";
 
 /** Clicks a button that sends one action and waits until it is saved. */
 async function submit(browser, testid, what = testid) {
@@ -64,35 +35,11 @@ async function submit(browser, testid, what = testid) {
   await waitLogCount(browser, before + 1, what);
 }
 
-async function select(el, value) {
-  await el.scrollIntoView({ block: "center" });
-  await el.selectByAttribute("value", String(value));
-}
-
-/** Opens one of the "More to record" forms. */
-async function openForm(browser, testid) {
-  const d = await tid(browser, testid);
-  await d.waitForDisplayed(T);
-  if ((await d.getAttribute("open")) === null) {
-    await tid(browser, `${testid}-open`).scrollIntoView({ block: "center" });
-    await tid(browser, `${testid}-open`).click();
-  }
-}
-
 /** Presses a Counter's + `n` times. */
 async function plus(browser, testid, n) {
   const b = await tid(browser, `${testid}-plus`);
   await b.scrollIntoView({ block: "center" });
   for (let i = 0; i < n; i++) await b.click();
-}
-
-const phase = async (browser) => tid(browser, "phase").getText();
-
-async function waitPhase(browser, re) {
-  await browser.waitUntil(async () => re.test(await phase(browser)), {
-    ...T,
-    timeoutMsg: `the phase never matched ${re}`,
-  });
 }
 
 const MAT = {
