@@ -79,6 +79,7 @@ fn raise_the_realm_tracker_passes_the_conformance_suite() {
                 slot: 0,
                 change: None,
                 wood: None,
+                ability: false,
             },
             A::Convert {
                 give: common::realm::res(3, 0, 0, 0),

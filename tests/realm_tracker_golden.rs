@@ -51,6 +51,7 @@ fn produce(slots: &[(u8, Option<Change>)]) -> Vec<A> {
             slot: *slot,
             change: change.clone(),
             wood: None,
+            ability: false,
         });
     }
     v.push(A::FinishProduce);
@@ -183,6 +184,7 @@ fn golden_three_player_game() {
             &A::ScoreObjective {
                 measures: measures[era].to_vec(),
                 resources,
+                fewest: false,
             },
         );
         act(&mut st, id, &A::NextEra);
@@ -335,6 +337,8 @@ fn golden_solo_game_to_its_title() {
                 resources: vec![],
                 slot: None,
                 change: None,
+                wood: None,
+                from_market: false,
             },
         );
         act(&mut st, id, &A::EndTurn);

@@ -277,6 +277,7 @@ fn era_one_reveals_a_negative_event_and_eras_two_to_five_two_of_each() {
             A::ScoreObjective {
                 measures: vec![0, 0],
                 resources: vec![],
+                fewest: false,
             },
         );
         act(&mut s, A::NextEra);
@@ -288,6 +289,7 @@ fn era_one_reveals_a_negative_event_and_eras_two_to_five_two_of_each() {
         A::ScoreObjective {
             measures: vec![0, 0],
             resources: vec![],
+            fewest: false,
         },
     );
     act(&mut s, A::NextEra);
@@ -520,6 +522,7 @@ fn produce_example_three_of_four_cards_and_the_day_laborer_once_per_era() {
             slot: 0,
             change: None,
             wood: None,
+            ability: false,
         },
     ); // Farm: +1 Grain
     act(
@@ -528,6 +531,7 @@ fn produce_example_three_of_four_cards_and_the_day_laborer_once_per_era() {
             slot: 1,
             change: None,
             wood: None,
+            ability: false,
         },
     ); // Quarry: +1 Stone
     act(
@@ -536,6 +540,7 @@ fn produce_example_three_of_four_cards_and_the_day_laborer_once_per_era() {
             slot: 2,
             change: None,
             wood: None,
+            ability: false,
         },
     ); // Day Laborer: a temporary worker
     assert_eq!(
@@ -544,7 +549,8 @@ fn produce_example_three_of_four_cards_and_the_day_laborer_once_per_era() {
             A::Activate {
                 slot: 3,
                 change: Some(gain(Res::Wood, 1)),
-                wood: None
+                wood: None,
+                ability: false
             }
         ),
         "realm.produce-limit"
@@ -559,7 +565,8 @@ fn produce_example_three_of_four_cards_and_the_day_laborer_once_per_era() {
             A::Activate {
                 slot: 2,
                 change: None,
-                wood: None
+                wood: None,
+                ability: false
             }
         ),
         "realm.once-per-era"
@@ -570,6 +577,7 @@ fn produce_example_three_of_four_cards_and_the_day_laborer_once_per_era() {
             slot: 0,
             change: None,
             wood: None,
+            ability: false,
         },
     );
     assert_eq!(
@@ -578,7 +586,8 @@ fn produce_example_three_of_four_cards_and_the_day_laborer_once_per_era() {
             A::Activate {
                 slot: 0,
                 change: None,
-                wood: None
+                wood: None,
+                ability: false
             }
         ),
         "realm.produce-once"
@@ -626,6 +635,7 @@ fn the_produce_count_is_fixed_when_the_action_starts() {
                 slot,
                 change,
                 wood: None,
+                ability: false,
             },
         );
     }
@@ -645,6 +655,7 @@ fn the_produce_count_is_fixed_when_the_action_starts() {
             slot: 4,
             change: Some(gain(Res::Iron, 1)),
             wood: None,
+            ability: false,
         },
     );
     assert_eq!(
@@ -653,7 +664,8 @@ fn the_produce_count_is_fixed_when_the_action_starts() {
             A::Activate {
                 slot: 4,
                 change: Some(gain(Res::Iron, 1)),
-                wood: None
+                wood: None,
+                ability: false
             }
         ),
         "realm.produce-once"
@@ -673,7 +685,8 @@ fn the_produce_count_is_fixed_when_the_action_starts() {
             A::Activate {
                 slot: 5,
                 change: Some(gain(Res::Iron, 1)),
-                wood: None
+                wood: None,
+                ability: false
             }
         ),
         "realm.produce-limit"
@@ -690,7 +703,8 @@ fn only_production_cards_produce_and_other_cards_say_what_they_did() {
             A::Activate {
                 slot: 0,
                 change: Some(gain(Res::Iron, 1)),
-                wood: None
+                wood: None,
+                ability: false
             }
         ),
         "realm.not-production"
@@ -703,7 +717,8 @@ fn only_production_cards_produce_and_other_cards_say_what_they_did() {
             A::Activate {
                 slot: 0,
                 change: None,
-                wood: None
+                wood: None,
+                ability: false
             }
         ),
         "realm.not-producing"
@@ -738,7 +753,8 @@ fn the_charcoal_burner_turns_up_to_three_wood_into_gold() {
             A::Activate {
                 slot: 2,
                 change: None,
-                wood: Some(4)
+                wood: Some(4),
+                ability: false
             }
         ),
         "realm.charcoal"
@@ -749,6 +765,7 @@ fn the_charcoal_burner_turns_up_to_three_wood_into_gold() {
             slot: 2,
             change: None,
             wood: Some(3),
+            ability: false,
         },
     );
     let p = &s.state().players[0];
@@ -1225,6 +1242,8 @@ fn solo_cards_are_resolved_on_reveal_not_played() {
             resources: vec![Res::Iron],
             slot: None,
             change: None,
+            wood: None,
+            from_market: false,
         },
     );
     assert_eq!(s.state().players[0].supply.iron, 0);
@@ -1237,7 +1256,9 @@ fn solo_cards_are_resolved_on_reveal_not_played() {
                 card: "Harbor".into(),
                 resources: vec![Res::Grain; 4],
                 slot: None,
-                change: None
+                change: None,
+                wood: None,
+                from_market: false
             }
         ),
         "realm.solo-harbor"
@@ -1249,6 +1270,8 @@ fn solo_cards_are_resolved_on_reveal_not_played() {
             resources: vec![Res::Grain, Res::Grain],
             slot: None,
             change: None,
+            wood: None,
+            from_market: false,
         },
     );
     assert_eq!(s.state().players[0].gold, 2);
@@ -1260,6 +1283,8 @@ fn solo_cards_are_resolved_on_reveal_not_played() {
             resources: vec![],
             slot: None,
             change: None,
+            wood: None,
+            from_market: false,
         },
     );
     assert_eq!(s.state().players[0].gold, 1);
@@ -1271,7 +1296,9 @@ fn solo_cards_are_resolved_on_reveal_not_played() {
                 card: "Barn Cat".into(),
                 resources: vec![Res::Wood],
                 slot: None,
-                change: None
+                change: None,
+                wood: None,
+                from_market: false
             }
         ),
         "realm.solo-barn-cat"
@@ -1283,7 +1310,9 @@ fn solo_cards_are_resolved_on_reveal_not_played() {
                 card: "Farm".into(),
                 resources: vec![],
                 slot: None,
-                change: None
+                change: None,
+                wood: None,
+                from_market: false
             }
         ),
         "realm.solo-card"
@@ -1384,7 +1413,8 @@ fn objective_places_split_vp_and_share_friendly_rewards() {
             &mut s,
             A::ScoreObjective {
                 measures: vec![5, 4, 3, 3],
-                resources: vec![]
+                resources: vec![],
+                fewest: false
             }
         ),
         "realm.objective-resource"
@@ -1396,6 +1426,7 @@ fn objective_places_split_vp_and_share_friendly_rewards() {
         A::ScoreObjective {
             measures: vec![5, 5, 3, 3],
             resources: vec![],
+            fewest: false,
         },
     );
     let st = s.state();
@@ -1423,6 +1454,7 @@ fn tied_second_places_each_take_the_card_and_resource() {
         A::ScoreObjective {
             measures: vec![9, 4, 4],
             resources: vec![None, Some(Res::Iron), Some(Res::Stone)],
+            fewest: false,
         },
     );
     let st = s.state();
@@ -1456,6 +1488,7 @@ fn four_way_ties_score_one_and_five_way_ties_score_nothing() {
         A::ScoreObjective {
             measures: vec![2, 2, 2, 2],
             resources: vec![],
+            fewest: false,
         },
     );
     assert_eq!(vp(&s), [1, 1, 1, 1]);
@@ -1472,6 +1505,7 @@ fn four_way_ties_score_one_and_five_way_ties_score_nothing() {
         A::ScoreObjective {
             measures: vec![2; 5],
             resources: vec![],
+            fewest: false,
         },
     );
     assert_eq!(vp(&s), [0; 5]);
@@ -1487,6 +1521,7 @@ fn to_final_era(s: &mut S) {
             A::ScoreObjective {
                 measures: vec![0; n],
                 resources: vec![],
+                fewest: false,
             },
         );
         act(s, A::NextEra);
@@ -1507,6 +1542,7 @@ fn final_era_example_two_tie_for_first_with_four_each_and_the_third_takes_one() 
         A::ScoreObjective {
             measures: vec![7, 7, 5, 1],
             resources: vec![],
+            fewest: false,
         },
     );
     let st = s.state();
@@ -1553,6 +1589,7 @@ fn the_era_reset_follows_the_rulebook_steps() {
         A::ScoreObjective {
             measures: vec![1, 0],
             resources: vec![None, Some(Res::Iron)],
+            fewest: false,
         },
     );
     act(&mut s, A::NextEra);
@@ -1704,6 +1741,7 @@ fn a_tie_for_first_goes_to_most_objective_firsts_then_most_estate_cards() {
         A::ScoreObjective {
             measures: vec![0, 1, 0],
             resources: vec![Some(Res::Iron), None, Some(Res::Iron)],
+            fewest: false,
         },
     );
     act(&mut s, A::NextEra);
@@ -1715,6 +1753,7 @@ fn a_tie_for_first_goes_to_most_objective_firsts_then_most_estate_cards() {
             A::ScoreObjective {
                 measures: vec![0, 0, 0],
                 resources: vec![],
+                fewest: false,
             },
         );
         act(&mut s, A::NextEra);
@@ -1726,6 +1765,7 @@ fn a_tie_for_first_goes_to_most_objective_firsts_then_most_estate_cards() {
         A::ScoreObjective {
             measures: vec![0, 0, 0],
             resources: vec![],
+            fewest: false,
         },
     );
     act(&mut s, A::NextEra);
@@ -1834,6 +1874,7 @@ fn the_day_laborer_adds_no_temporary_worker_to_an_estate_of_six() {
             slot: 2,
             change: None,
             wood: None,
+            ability: false,
         },
     );
     let p = &s.state().players[0];
@@ -2027,7 +2068,8 @@ fn extreme_numbers_are_refused_without_panicking() {
             A::Activate {
                 slot: 255,
                 change: None,
-                wood: None
+                wood: None,
+                ability: false
             }
         ),
         "realm.not-producing"
@@ -2039,7 +2081,8 @@ fn extreme_numbers_are_refused_without_panicking() {
             A::Activate {
                 slot: 255,
                 change: None,
-                wood: None
+                wood: None,
+                ability: false
             }
         ),
         "realm.slot"
@@ -2090,6 +2133,7 @@ fn a_table_may_change_the_era_five_rewards_and_the_rest_keep_their_defaults() {
             A::ScoreObjective {
                 measures: vec![0, 0, 0],
                 resources: vec![],
+                fewest: false,
             },
         );
         act(&mut s, A::NextEra);
@@ -2101,6 +2145,7 @@ fn a_table_may_change_the_era_five_rewards_and_the_rest_keep_their_defaults() {
         A::ScoreObjective {
             measures: vec![3, 2, 1],
             resources: vec![],
+            fewest: false,
         },
     );
     let last = s
@@ -2161,4 +2206,429 @@ fn advanced_gather_tiles_are_named_per_level() {
         line.contains("Advanced Gather level 1 (Quarrymen)"),
         "{line}"
     );
+}
+
+// ---- found in review ----
+
+#[test]
+fn entries_for_one_card_add_up_before_they_are_checked() {
+    let mut s = started(&["Agrarian Lord"]);
+    give(
+        &mut s,
+        0,
+        Change {
+            supply: res(-1, 0, 0, 0),
+            store: vec![StoreChange {
+                slot: 0,
+                resources: res(1, 0, 0, 0),
+                gold: 0,
+            }],
+            ..Default::default()
+        },
+    );
+    let twice = StoredPayment {
+        slot: 0,
+        resources: res(1, 0, 0, 0),
+    };
+    let mut f = facts(
+        Track::Production,
+        CardKind::Construction,
+        res(2, 0, 0, 0),
+        1,
+    );
+    f.once_per_era = false;
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Expand {
+                card: "Smelter".into(),
+                describe: Some(f),
+                from_stored: vec![twice.clone(), twice],
+                free_citizen: None
+            }
+        ),
+        "realm.not-enough"
+    );
+    let take = StoreChange {
+        slot: 0,
+        resources: res(-1, 0, 0, 0),
+        gold: 0,
+    };
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Effect {
+                seat: 0,
+                card: "x".into(),
+                change: Change {
+                    store: vec![take.clone(), take],
+                    ..Default::default()
+                }
+            }
+        ),
+        "realm.not-enough"
+    );
+}
+
+#[test]
+fn spaces_used_by_level_four_extra_actions_open_again_for_later_turns() {
+    // FAQ line 342: they "would be available in a future turn to take that Era".
+    let mut s = started(&["Druid Lord", "Warlord"]);
+    give(
+        &mut s,
+        0,
+        Change {
+            hand: 4,
+            ..Default::default()
+        },
+    );
+    for _ in 0..2 {
+        act(
+            &mut s,
+            A::PlayFree {
+                seat: 0,
+                card: "Monk".into(),
+                by: "t".into(),
+                describe: None,
+            },
+        );
+        act(
+            &mut s,
+            A::PlayFree {
+                seat: 0,
+                card: "Tower".into(),
+                by: "t".into(),
+                describe: None,
+            },
+        );
+    }
+    act(&mut s, gather("level-4"));
+    act(&mut s, gather("level-2"));
+    act(&mut s, gather("iron"));
+    act(&mut s, A::EndTurn);
+    turn(&mut s, gather("open-1"));
+    act(&mut s, gather("level-2"));
+    assert_eq!(s.state().board.taken.get("level-2"), Some(&0));
+    act(&mut s, A::EndTurn);
+    assert_eq!(refused(&mut s, gather("level-2")), "realm.space-taken");
+}
+
+#[test]
+fn the_guild_president_stores_gold_however_it_enters_the_estate() {
+    for how in ["castle", "free"] {
+        let mut s = started(&["Sorcerer", "Warlord"]); // the Warlord's Assassin: 1 Production Citizen
+        give(
+            &mut s,
+            0,
+            Change {
+                supply: res(0, 2, 0, 0),
+                hand: 1,
+                ..Default::default()
+            },
+        );
+        if how == "castle" {
+            act(
+                &mut s,
+                A::Expand {
+                    card: "Castle".into(),
+                    describe: None,
+                    from_stored: vec![],
+                    free_citizen: Some("Guild President".into()),
+                },
+            );
+        } else {
+            act(
+                &mut s,
+                A::PlayFree {
+                    seat: 0,
+                    card: "Guild President".into(),
+                    by: "t".into(),
+                    describe: None,
+                },
+            );
+        }
+        let gp = s.state().players[0]
+            .tableau
+            .iter()
+            .find(|c| c.card == "Guild President")
+            .map(|c| c.stored_gold);
+        assert_eq!(gp, Some(1), "{how}");
+    }
+}
+
+#[test]
+fn the_merchant_acts_once_per_era_and_the_trade_queen_uses_one_a_second_time() {
+    // FAQ line 304 (once per Era); 000 line 114 and FAQ lines 330-332 (the Trade Queen).
+    let mut s = started(&["Trade Queen", "Warlord"]);
+    let copied = || Some(gain(Res::Wood, 1));
+    act(&mut s, A::Produce { ability: false });
+    act(
+        &mut s,
+        A::Activate {
+            slot: 0,
+            change: copied(),
+            wood: None,
+            ability: false,
+        },
+    );
+    act(
+        &mut s,
+        A::Activate {
+            slot: 0,
+            change: copied(),
+            wood: None,
+            ability: true,
+        },
+    );
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Activate {
+                slot: 0,
+                change: copied(),
+                wood: None,
+                ability: true
+            }
+        ),
+        "realm.ability-once"
+    );
+    act(&mut s, A::EndTurn);
+    turn(&mut s, gather("open-1"));
+    act(&mut s, A::Produce { ability: false });
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Activate {
+                slot: 0,
+                change: copied(),
+                wood: None,
+                ability: false
+            }
+        ),
+        "realm.once-per-era"
+    );
+    assert_eq!(s.state().players[0].supply.wood, 3);
+    let mut w = started(&["Warlord"]);
+    act(&mut w, A::Produce { ability: false });
+    assert_eq!(
+        refused(
+            &mut w,
+            A::Activate {
+                slot: 0,
+                change: copied(),
+                wood: None,
+                ability: true
+            }
+        ),
+        "realm.ability"
+    );
+}
+
+#[test]
+fn a_space_has_one_id() {
+    let mut s = started(&["Sorcerer"]);
+    assert_eq!(refused(&mut s, gather("IRON")), "realm.space");
+    act(&mut s, gather("iron"));
+}
+
+#[test]
+fn the_solo_merchant_activates_one_production_card_under_its_own_rules() {
+    let mut s = started(&["Agrarian Lord"]);
+    give(
+        &mut s,
+        0,
+        Change {
+            hand: 1,
+            ..Default::default()
+        },
+    );
+    act(
+        &mut s,
+        A::PlayFree {
+            seat: 0,
+            card: "Day Laborer".into(),
+            by: "t".into(),
+            describe: None,
+        },
+    );
+    let reveal = |slot: Option<u8>| A::SoloReveal {
+        card: "Merchant".into(),
+        resources: vec![],
+        slot,
+        change: None,
+        wood: None,
+        from_market: false,
+    };
+    assert_eq!(refused(&mut s, reveal(None)), "realm.solo-merchant");
+    act(&mut s, reveal(Some(0))); // the Farm: +1 Grain
+    assert_eq!(
+        (s.state().players[0].supply.grain, s.state().players[0].hand),
+        (2, 3)
+    );
+    act(&mut s, reveal(Some(2))); // the Day Laborer: a temporary worker, once this Era
+    assert_eq!(s.state().players[0].temporary, 1);
+    assert_eq!(refused(&mut s, reveal(Some(2))), "realm.once-per-era");
+}
+
+#[test]
+fn a_solo_card_revealed_in_the_market_leaves_the_hand_alone() {
+    let mut s = started(&["Sorcerer"]);
+    give(
+        &mut s,
+        0,
+        Change {
+            hand: -4,
+            gold: 2,
+            ..Default::default()
+        },
+    );
+    let treasurer = |from_market| A::SoloReveal {
+        card: "Treasurer".into(),
+        resources: vec![],
+        slot: None,
+        change: None,
+        wood: None,
+        from_market,
+    };
+    assert_eq!(refused(&mut s, treasurer(false)), "realm.hand");
+    act(&mut s, treasurer(true));
+    let p = &s.state().players[0];
+    assert_eq!((p.hand, p.gold), (0, 1));
+}
+
+#[test]
+fn the_second_place_reward_is_one_resource_at_most() {
+    let mut o = options();
+    o.rewards.second_resources = 2;
+    assert!(estate_steward::engine::Session::<RealmTracker>::new(o, seats(2), 1).is_err());
+}
+
+#[test]
+fn a_card_leaves_an_estate_without_its_cube_coming_back() {
+    // FAQ line 322: tracks never have cubes added back.
+    let mut s = started(&["Agrarian Lord"]);
+    act(
+        &mut s,
+        A::RemoveCard {
+            seat: 0,
+            slot: 0,
+            by: "Assassin".into(),
+        },
+    );
+    let p = &s.state().players[0];
+    assert_eq!(
+        p.tableau
+            .iter()
+            .map(|c| c.card.as_str())
+            .collect::<Vec<_>>(),
+        ["Quarry"]
+    );
+    assert_eq!(p.cubes_removed, vec![2, 0, 0]);
+    act(&mut s, A::Produce { ability: false });
+    assert_eq!(
+        refused(
+            &mut s,
+            A::RemoveCard {
+                seat: 0,
+                slot: 0,
+                by: "x".into()
+            }
+        ),
+        "realm.producing"
+    );
+    act(&mut s, A::FinishProduce);
+    assert_eq!(
+        refused(
+            &mut s,
+            A::RemoveCard {
+                seat: 0,
+                slot: 5,
+                by: "x".into()
+            }
+        ),
+        "realm.slot"
+    );
+}
+
+#[test]
+fn the_sorcerers_extra_resource_comes_with_resources_collected() {
+    let mut s = started(&["Sorcerer"]);
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Gather {
+                space: "open-1".into(),
+                change: None,
+                ability: Some(Res::Iron)
+            }
+        ),
+        "realm.ability"
+    );
+    act(
+        &mut s,
+        A::Gather {
+            space: "open-1".into(),
+            change: Some(gain(Res::Wood, 1)),
+            ability: Some(Res::Iron),
+        },
+    );
+    assert_eq!(s.state().players[0].supply.iron, 2);
+}
+
+#[test]
+fn a_permanent_worker_waiting_for_the_next_era_counts_against_a_temporary_one() {
+    let mut s = started(&["Agrarian Lord"]);
+    give(
+        &mut s,
+        0,
+        Change {
+            hand: 1,
+            workers: 2,
+            ..Default::default()
+        },
+    );
+    act(
+        &mut s,
+        A::PlayFree {
+            seat: 0,
+            card: "Day Laborer".into(),
+            by: "t".into(),
+            describe: None,
+        },
+    );
+    act(&mut s, A::Produce { ability: false });
+    act(
+        &mut s,
+        A::Activate {
+            slot: 2,
+            change: None,
+            wood: None,
+            ability: false,
+        },
+    );
+    assert_eq!(
+        s.state().players[0].temporary,
+        0,
+        "4 working + 2 waiting = 6"
+    );
+}
+
+#[test]
+fn an_objective_may_reward_the_fewest() {
+    let mut s = started(&["Warlord", "Sorcerer", "Pious One"]);
+    finish_era(&mut s);
+    act(
+        &mut s,
+        A::ScoreObjective {
+            measures: vec![5, 1, 3],
+            resources: vec![None, None, Some(Res::Wood)],
+            fewest: true,
+        },
+    );
+    let o = s
+        .state()
+        .objectives
+        .last()
+        .map(|o| (o.places.clone(), o.vp.clone()));
+    assert_eq!(o, Some((vec![3, 1, 2], vec![0, 6, 0])));
 }

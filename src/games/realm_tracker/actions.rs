@@ -59,6 +59,9 @@ pub enum TrackerAction {
         /// Charcoal Burner: how much Wood to discard (up to 3).
         #[serde(default)]
         wood: Option<u8>,
+        /// The Trade Queen's ability: this Merchant acts a second time.
+        #[serde(default)]
+        ability: bool,
     },
     FinishProduce,
     Draw {
@@ -121,6 +124,18 @@ pub enum TrackerAction {
         slot: Option<u8>,
         #[serde(default)]
         change: Option<Change>,
+        /// Merchant: the Charcoal Burner's Wood, when that is the card activated.
+        #[serde(default)]
+        wood: Option<u8>,
+        /// Revealed in the Market (a refill) rather than drawn into the hand.
+        #[serde(default)]
+        from_market: bool,
+    },
+    /// A card leaves an Estate (an effect discards it); its cube does not come back (FAQ line 322).
+    RemoveCard {
+        seat: u8,
+        slot: u8,
+        by: String,
     },
     EndTurn,
     // ---- Era end ----
@@ -129,6 +144,9 @@ pub enum TrackerAction {
         measures: Vec<i32>,
         #[serde(default)]
         resources: Vec<Option<Res>>,
+        /// The objective rewards the fewest (the lowest measure ranks first).
+        #[serde(default)]
+        fewest: bool,
     },
     SoloObjective {
         met: bool,
@@ -201,6 +219,15 @@ pub enum TrackerEvent {
     SpaceTaken {
         space: String,
         seat: u8,
+    },
+    /// A space used by one of Advanced Gather level 4's extra actions: closed for this turn only
+    /// (FAQ line 342).
+    SpaceUsedThisTurn {
+        space: String,
+    },
+    CardRemoved {
+        seat: u8,
+        slot: u8,
     },
     AccumulationTaken {
         resource: Res,

@@ -121,6 +121,14 @@ pub fn apply(s: &mut TrackerState, e: &TrackerEvent) {
             s.board.taken.insert(space.clone(), *seat);
             s.turn.spaces.push(space.clone());
         }
+        TrackerEvent::SpaceUsedThisTurn { space } => s.turn.spaces.push(space.clone()),
+        TrackerEvent::CardRemoved { seat, slot } => {
+            if let Some(p) = s.players.get_mut(usize::from(*seat)) {
+                if usize::from(*slot) < p.tableau.len() {
+                    p.tableau.remove(usize::from(*slot));
+                }
+            }
+        }
         TrackerEvent::AccumulationTaken { resource } => {
             *s.board.accumulating.get_mut(*resource) = 0;
         }

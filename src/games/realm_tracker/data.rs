@@ -74,6 +74,7 @@ pub enum AbilityAuto {
     DrawPlusOne,
     ProducePlusOne,
     GatherPlusOne,
+    MerchantTwice,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -153,6 +153,7 @@ pub fn score_objective(
     s: &TrackerState,
     measures: &[i32],
     resources: &[Option<Res>],
+    fewest: bool,
 ) -> Result<Vec<TrackerEvent>, RuleError> {
     at_era_end(s)?;
     if s.solo {
@@ -172,7 +173,13 @@ pub fn score_objective(
         return Err(err("realm.objective", "a measure is 0 to 999"));
     }
     let final_era = s.era >= data().eras;
-    let places = places(measures);
+    // An objective that rewards the fewest ranks the lowest measure first.
+    let ranked: Vec<i32> = if fewest {
+        measures.iter().map(|m| -m).collect()
+    } else {
+        measures.to_vec()
+    };
+    let places = places(&ranked);
     let r = &s.rewards;
     let table = if final_era {
         &r.final_vp_by_place

@@ -115,17 +115,13 @@ impl Game for RealmTracker {
             .any(|v| !(0..=30).contains(v))
             || !(1..=5).contains(&o.rewards.vp_by_place.len())
             || !(1..=5).contains(&o.rewards.final_vp_by_place.len())
-            || [
-                o.rewards.second_cards,
-                o.rewards.second_resources,
-                o.rewards.others_cards,
-            ]
-            .iter()
-            .any(|v| !(0..=3).contains(v))
+            || !(0..=3).contains(&o.rewards.second_cards)
+            || !(0..=3).contains(&o.rewards.others_cards)
+            || !(0..=1).contains(&o.rewards.second_resources)
         {
             return Err(rules::err(
                 "realm.rewards",
-                "objective rewards: 1 to 5 places of 0 to 30 VP; 0 to 3 cards or resources",
+                "objective rewards: 1 to 5 places of 0 to 30 VP; 0 to 3 cards; 0 or 1 resource",
             ));
         }
         // Printed facts first; a remembered description never overrides the rulebook.
@@ -202,9 +198,12 @@ impl Game for RealmTracker {
                 chosen_effect,
             } => era::reveal(s, name, *positive, chosen_effect.as_deref()),
             A::Produce { ability } => worker::produce(s, *ability),
-            A::Activate { slot, change, wood } => {
-                worker::activate(s, *slot, change.as_ref(), *wood)
-            }
+            A::Activate {
+                slot,
+                change,
+                wood,
+                ability,
+            } => worker::activate(s, *slot, change.as_ref(), *wood, *ability),
             A::FinishProduce => worker::finish_produce(s),
             A::Draw {
                 deck,
@@ -242,12 +241,24 @@ impl Game for RealmTracker {
                 resources,
                 slot,
                 change,
-            } => worker::solo_reveal(s, card, resources, *slot, change.as_ref()),
+                wood,
+                from_market,
+            } => worker::solo_reveal(
+                s,
+                card,
+                resources,
+                *slot,
+                change.as_ref(),
+                *wood,
+                *from_market,
+            ),
+            A::RemoveCard { seat, slot, by } => worker::remove_card(s, *seat, *slot, by),
             A::EndTurn => era::end_turn(s),
             A::ScoreObjective {
                 measures,
                 resources,
-            } => era::score_objective(s, measures, resources),
+                fewest,
+            } => era::score_objective(s, measures, resources, *fewest),
             A::SoloObjective { met } => era::solo_objective(s, *met),
             A::NextEra => era::next_era(s),
             A::FinalEntry {
@@ -329,6 +340,7 @@ impl Game for RealmTracker {
                                 slot: i as u8,
                                 change: None,
                                 wood,
+                                ability: false,
                             },
                             format!("Activate the {} (card {})", c.card, i + 1),
                             "produce",
@@ -440,6 +452,7 @@ impl Game for RealmTracker {
                         A::ScoreObjective {
                             measures: vec![0; s.players.len()],
                             resources: Vec::new(),
+                            fewest: false,
                         },
                         "Score the objective: everyone tied".into(),
                         "era",

@@ -103,7 +103,7 @@ pub fn check_room(
         return Err(err(
             "realm.track-full",
             format!(
-                "{} already has {} {} cards: 7 per track (000 line 196)",
+                "{} already has {} {} cards: 7 per track (000 line 197)",
                 who(seat),
                 p.cards_on(f.track),
                 f.track.name()
@@ -208,19 +208,30 @@ pub fn check_change(s: &TrackerState, seat: usize, c: &Change) -> Result<(), Rul
             format!("{} has only {} card(s) in hand", who(seat), p.hand),
         ));
     }
+    // Several entries for one card add up before they are checked.
+    let mut stores: std::collections::BTreeMap<u8, (super::model::Resources, i32, i32)> =
+        std::collections::BTreeMap::new();
     for st in &c.store {
-        let card = p.tableau.get(usize::from(st.slot)).ok_or_else(|| {
+        let e = stores.entry(st.slot).or_default();
+        e.0.add(&st.resources);
+        e.1 += st.gold;
+    }
+    for t in &c.tuck {
+        stores.entry(t.slot).or_default().2 += t.count;
+    }
+    for (slot, (res, gold, tucked)) in &stores {
+        let card = p.tableau.get(usize::from(*slot)).ok_or_else(|| {
             err(
                 "realm.slot",
                 format!(
                     "{}'s Estate has no card {}",
                     who(seat),
-                    u32::from(st.slot) + 1
+                    u32::from(*slot) + 1
                 ),
             )
         })?;
         let mut after = card.stored.clone();
-        after.add(&st.resources);
+        after.add(res);
         if let Some(r) = after.any_negative() {
             return Err(err(
                 "realm.not-enough",
@@ -232,7 +243,7 @@ pub fn check_change(s: &TrackerState, seat: usize, c: &Change) -> Result<(), Rul
                 ),
             ));
         }
-        if card.stored_gold + st.gold < 0 {
+        if card.stored_gold + gold < 0 {
             return Err(err(
                 "realm.not-enough",
                 format!(
@@ -241,19 +252,7 @@ pub fn check_change(s: &TrackerState, seat: usize, c: &Change) -> Result<(), Rul
                 ),
             ));
         }
-    }
-    for t in &c.tuck {
-        let card = p.tableau.get(usize::from(t.slot)).ok_or_else(|| {
-            err(
-                "realm.slot",
-                format!(
-                    "{}'s Estate has no card {}",
-                    who(seat),
-                    u32::from(t.slot) + 1
-                ),
-            )
-        })?;
-        if card.tucked + t.count < 0 {
+        if card.tucked + tucked < 0 {
             return Err(err(
                 "realm.not-enough",
                 format!("the {} has only {} card(s) tucked", card.card, card.tucked),
@@ -284,7 +283,8 @@ pub fn check_change(s: &TrackerState, seat: usize, c: &Change) -> Result<(), Rul
             ));
         }
     }
-    if c.temporary > 0 && p.workers + p.temporary + c.temporary > d.workers.max {
+    if c.temporary > 0 && p.workers + p.waiting_workers + p.temporary + c.temporary > d.workers.max
+    {
         return Err(err(
             "realm.workers-max",
             format!(

@@ -417,7 +417,16 @@ pub fn summarize(s: &TrackerState, a: &TrackerAction, ev: &[TrackerEvent]) -> St
                 if *ability { " (Leader ability)" } else { "" }
             )
         }
-        A::Activate { slot, .. } => format!("{cur}: {} gives {}", card_at(*slot), ledger()),
+        A::Activate { slot, ability, .. } => format!(
+            "{cur}: {} gives {}{}",
+            card_at(*slot),
+            ledger(),
+            if *ability {
+                " (again, Leader ability)"
+            } else {
+                ""
+            }
+        ),
         A::FinishProduce => format!("{cur} finishes producing"),
         A::Draw { deck, market, .. } => {
             format!("{cur} draws {deck} from the deck, {market} from the Market")
@@ -446,7 +455,21 @@ pub fn summarize(s: &TrackerState, a: &TrackerAction, ev: &[TrackerEvent]) -> St
         A::PlayFree { seat, card, by, .. } => {
             format!("{} plays the {card} free ({by})", seat_name(*seat))
         }
-        A::SoloReveal { card, .. } => format!("revealed the {card} (solo): {}", ledger()),
+        A::SoloReveal {
+            card, from_market, ..
+        } => format!(
+            "revealed the {card} (solo{}): {}",
+            if *from_market { ", in the Market" } else { "" },
+            ledger()
+        ),
+        A::RemoveCard { seat, slot, by } => {
+            let card = s
+                .players
+                .get(usize::from(*seat))
+                .and_then(|p| p.tableau.get(usize::from(*slot)))
+                .map_or("a card".to_string(), |c| format!("the {}", c.card));
+            format!("{} loses {card} ({by})", seat_name(*seat))
+        }
         A::EndTurn => format!("{cur} ends the turn"),
         A::ScoreObjective { .. } | A::SoloObjective { .. } => ev
             .iter()

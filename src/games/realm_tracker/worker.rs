@@ -60,19 +60,18 @@ pub fn produce(s: &TrackerState, ability: bool) -> Result<Vec<TrackerEvent>, Rul
     Ok(ev)
 }
 
-pub fn activate(
+/// What one Production card does when activated, apart from the Produce action's own limits:
+/// a once-per-Era card only once (000 line 153); Farm, Quarry, Day Laborer and Charcoal Burner
+/// computed, any other card's `change` entered. `again` skips the once-per-Era mark (the Trade
+/// Queen's second Merchant use).
+fn production_effect(
     s: &TrackerState,
+    seat: usize,
     slot: u8,
     change: Option<&Change>,
     wood: Option<u8>,
+    again: bool,
 ) -> Result<Vec<TrackerEvent>, RuleError> {
-    let seat = on_turn(s)?;
-    let Some(pr) = &s.turn.produce else {
-        return Err(err(
-            "realm.not-producing",
-            "cards are activated during a Produce action (000 line 151)",
-        ));
-    };
     let p = &s.players[seat];
     let card = p.tableau.get(usize::from(slot)).ok_or_else(|| {
         err(
@@ -86,34 +85,16 @@ pub fn activate(
             format!("the {} is not a Production card", card.card),
         ));
     }
-    if pr.used.contains(&slot) {
-        return Err(err(
-            "realm.produce-once",
-            format!(
-                "the {} has already produced in this action (000 line 153)",
-                card.card
-            ),
-        ));
-    }
-    if pr.used.len() >= usize::from(pr.limit) {
-        return Err(err(
-            "realm.produce-limit",
-            format!(
-                "this Produce activates {} card(s): the Production value when it began (FAQ line 316)",
-                pr.limit
-            ),
-        ));
-    }
     let cd = known_card(&card.card)?;
     let once = facts(s, &card.card).map_or(cd.once_per_era, |f| f.once_per_era);
-    if once && card.used_this_era {
-        return Err(err(
-            "realm.once-per-era",
-            format!("the {} is used once per Era (000 line 153)", card.card),
-        ));
-    }
-    let mut ev = vec![TrackerEvent::Activated { slot }];
-    if once {
+    let mut ev = Vec::new();
+    if once && !again {
+        if card.used_this_era {
+            return Err(err(
+                "realm.once-per-era",
+                format!("the {} is used once per Era (000 line 153)", card.card),
+            ));
+        }
         ev.push(TrackerEvent::OncePerEraUsed {
             seat: seat as u8,
             slot,
@@ -130,8 +111,9 @@ pub fn activate(
             ..Default::default()
         }),
         Some(Auto::DayLaborer) => {
-            // No temporary worker once the Estate has 6 (FAQ line 310).
-            let room = p.workers + p.temporary < d.workers.max;
+            // No temporary worker once the Estate has 6, counting permanent workers that wait
+            // for the next Era (FAQ line 310, product.md Workers).
+            let room = p.workers + p.waiting_workers + p.temporary < d.workers.max;
             Some(Change {
                 temporary: u8::from(room),
                 ..Default::default()
@@ -165,6 +147,59 @@ pub fn activate(
     };
     check_change(s, seat, &change)?;
     ev.push(ledger(seat, change));
+    Ok(ev)
+}
+
+pub fn activate(
+    s: &TrackerState,
+    slot: u8,
+    change: Option<&Change>,
+    wood: Option<u8>,
+    ability: bool,
+) -> Result<Vec<TrackerEvent>, RuleError> {
+    let seat = on_turn(s)?;
+    let Some(pr) = &s.turn.produce else {
+        return Err(err(
+            "realm.not-producing",
+            "cards are activated during a Produce action (000 line 151)",
+        ));
+    };
+    let name = s.players[seat]
+        .tableau
+        .get(usize::from(slot))
+        .map(|c| c.card.clone())
+        .unwrap_or_default();
+    if ability {
+        // The Trade Queen uses one Merchant a second time during Production (000 line 114):
+        // beyond its once-per-action and once-per-Era limits, not counted against the value.
+        if name != "Merchant" {
+            return Err(err(
+                "realm.ability",
+                "the Trade Queen's ability uses a Merchant a second time (000 line 114)",
+            ));
+        }
+        check_ability(s, seat, AbilityAuto::MerchantTwice)?;
+        let mut ev = vec![TrackerEvent::CrestFlipped { seat: seat as u8 }];
+        ev.extend(production_effect(s, seat, slot, change, wood, true)?);
+        return Ok(ev);
+    }
+    if pr.used.contains(&slot) {
+        return Err(err(
+            "realm.produce-once",
+            format!("the {name} has already produced in this action (000 line 153)"),
+        ));
+    }
+    if pr.used.len() >= usize::from(pr.limit) {
+        return Err(err(
+            "realm.produce-limit",
+            format!(
+                "this Produce activates {} card(s): the Production value when it began (FAQ line 316)",
+                pr.limit
+            ),
+        ));
+    }
+    let mut ev = vec![TrackerEvent::Activated { slot }];
+    ev.extend(production_effect(s, seat, slot, change, wood, false)?);
     Ok(ev)
 }
 
@@ -222,10 +257,12 @@ pub fn draw(
     Ok(ev)
 }
 
+/// The accumulating space with this id ("iron", "stone", "wood", "grain": exact ids only, so one
+/// space has one name in the board's record).
 fn accumulating(space: &str) -> Option<Res> {
     Res::ALL
         .into_iter()
-        .find(|r| r.name().eq_ignore_ascii_case(space))
+        .find(|r| r.name().to_lowercase() == space)
 }
 
 pub fn gather(
@@ -234,6 +271,7 @@ pub fn gather(
     change: Option<&Change>,
     ability: Option<Res>,
 ) -> Result<Vec<TrackerEvent>, RuleError> {
+    let extra_action = s.turn.worker_placed;
     let (seat, mut ev) = begin(s)?;
     let d = data();
     let open = d.is_open(space);
@@ -255,10 +293,24 @@ pub fn gather(
                 ),
             ));
         }
-        ev.push(TrackerEvent::SpaceTaken {
-            space: space.to_string(),
-            seat: seat as u8,
-        });
+        // Level 4's extra actions may not repeat a space in the turn, and leave the spaces they
+        // use open for later turns of the Era (FAQ line 342).
+        if extra_action {
+            if s.turn.spaces.iter().any(|x| x == space) {
+                return Err(err(
+                    "realm.space-taken",
+                    "this turn's actions already used that space (FAQ line 342)",
+                ));
+            }
+            ev.push(TrackerEvent::SpaceUsedThisTurn {
+                space: space.to_string(),
+            });
+        } else {
+            ev.push(TrackerEvent::SpaceTaken {
+                space: space.to_string(),
+                seat: seat as u8,
+            });
+        }
     }
     let mut got = change.cloned().unwrap_or_default();
     if let Some(r) = acc {
@@ -296,6 +348,12 @@ pub fn gather(
     }
     if let Some(r) = ability {
         check_ability(s, seat, AbilityAuto::GatherPlusOne)?;
+        if Res::ALL.iter().all(|&x| got.supply.get(x) <= 0) {
+            return Err(err(
+                "realm.ability",
+                "the Sorcerer's extra resource comes with resources collected from a Gather (000 line 118)",
+            ));
+        }
         ev.push(TrackerEvent::CrestFlipped { seat: seat as u8 });
         *got.supply.get_mut(r) = got.supply.get(r).saturating_add(1);
     }
@@ -405,7 +463,7 @@ pub fn expand(
                 format!(
                     "the {card} costs {} ({}): {} has {} {} in supply",
                     f.cost.describe(),
-                    "000 line 196",
+                    "000 line 197",
                     who(seat),
                     p.supply.get(r),
                     r.name()
@@ -422,6 +480,7 @@ pub fn expand(
     check_change(s, seat, &pay)?;
     ev.push(ledger(seat, pay));
     ev.push(played(seat, card, &f, s));
+    ev.extend(when_played(&after(s, &ev), seat, card)?);
     let auto = known_card(card)?.auto;
     if let Some(c) = free_citizen {
         if auto != Some(Auto::Castle) {
@@ -450,28 +509,40 @@ pub fn expand(
             },
         ));
         ev.push(played(seat, c, &cf, &mid));
-    }
-    if auto == Some(Auto::GuildPresident) {
-        let mid = after(s, &ev);
-        let all: Vec<usize> = (0..s.players.len()).collect();
-        let n = production_citizens(&mid, &all)?;
-        let slot = (mid.players[seat].tableau.len() - 1) as u8;
-        let gold = guild_president_gold(n);
-        if gold > 0 {
-            ev.push(ledger(
-                seat,
-                Change {
-                    store: vec![StoreChange {
-                        slot,
-                        resources: Resources::default(),
-                        gold,
-                    }],
-                    ..Default::default()
-                },
-            ));
-        }
+        ev.extend(when_played(&after(s, &ev), seat, c)?);
     }
     Ok(ev)
+}
+
+/// When Played effects the app computes, for the card just placed last in `seat`'s Estate:
+/// the Guild President stores Gold by the Production Citizens in all Estates (000 line 181).
+fn when_played(
+    mid: &TrackerState,
+    seat: usize,
+    card: &str,
+) -> Result<Vec<TrackerEvent>, RuleError> {
+    if known_card(card)?.auto != Some(Auto::GuildPresident) {
+        return Ok(Vec::new());
+    }
+    let all: Vec<usize> = (0..mid.players.len()).collect();
+    let gold = guild_president_gold(production_citizens(mid, &all)?);
+    let Some(last) = mid.players[seat].tableau.len().checked_sub(1) else {
+        return Ok(Vec::new());
+    };
+    if gold == 0 {
+        return Ok(Vec::new());
+    }
+    Ok(vec![ledger(
+        seat,
+        Change {
+            store: vec![StoreChange {
+                slot: last as u8,
+                resources: Resources::default(),
+                gold,
+            }],
+            ..Default::default()
+        },
+    )])
 }
 
 pub fn convert(
@@ -593,6 +664,7 @@ pub fn play_free(
         },
     ));
     ev.push(played(i, card, &f, s));
+    ev.extend(when_played(&after(s, &ev), i, card)?);
     Ok(ev)
 }
 
@@ -603,6 +675,8 @@ pub fn solo_reveal(
     resources: &[Res],
     slot: Option<u8>,
     change: Option<&Change>,
+    wood: Option<u8>,
+    from_market: bool,
 ) -> Result<Vec<TrackerEvent>, RuleError> {
     if !s.solo {
         return Err(err(
@@ -619,7 +693,9 @@ pub fn solo_reveal(
         ));
     }
     let p = &s.players[0];
-    if p.hand < 1 {
+    // A card drawn from the deck was counted into the hand; one revealed by a Market refill
+    // never was (000 lines 144, 170, 254).
+    if !from_market && p.hand < 1 {
         return Err(err(
             "realm.hand",
             "a revealed card was drawn: the hand holds none (draw it first)",
@@ -633,20 +709,24 @@ pub fn solo_reveal(
         x
     };
     let mut ch = Change {
-        hand: -1,
+        hand: if from_market { 0 } else { -1 },
         ..Default::default()
     };
     match card {
         "Merchant" => {
-            // "Activate 1 Production card in your Estate": what it did is entered.
-            let m = change.cloned().unwrap_or_default();
-            ch.supply = m.supply;
-            ch.gold = m.gold;
-            ch.hand = ch.hand.saturating_add(m.hand);
-            ch.store = m.store;
-            ch.tuck = m.tuck;
-            ch.temporary = m.temporary;
-            ch.cubes = m.cubes;
+            // "Activate 1 Production card in your Estate" (000 line 256): that card's own rules
+            // (once per Era, the computed effects) apply as in a Produce action.
+            let Some(sl) = slot else {
+                return Err(err(
+                    "realm.solo-merchant",
+                    "the Merchant activates 1 Production card: name it (000 line 256)",
+                ));
+            };
+            let mut ev = production_effect(s, 0, sl, change, wood, false)?;
+            if ch.hand != 0 {
+                ev.push(ledger(0, ch));
+            }
+            return Ok(ev);
         }
         "Thief" => {
             let want = usize::from(p.supply.total() > 0);
@@ -711,4 +791,38 @@ pub fn solo_reveal(
     }
     check_change(s, 0, &ch)?;
     Ok(vec![ledger(0, ch)])
+}
+
+pub fn remove_card(
+    s: &TrackerState,
+    seat: u8,
+    slot: u8,
+    by: &str,
+) -> Result<Vec<TrackerEvent>, RuleError> {
+    in_play(s)?;
+    let p = player(s, seat)?;
+    if s.turn.produce.is_some() {
+        return Err(err(
+            "realm.producing",
+            "finish the Produce action first: its cards are counted by position",
+        ));
+    }
+    if p.tableau.get(usize::from(slot)).is_none() {
+        return Err(err(
+            "realm.slot",
+            format!(
+                "{}'s Estate has no card {}",
+                who(usize::from(seat)),
+                u32::from(slot) + 1
+            ),
+        ));
+    }
+    let by = by.trim();
+    if by.is_empty() || by.chars().count() > 60 {
+        return Err(err(
+            "realm.effect",
+            "name the card or effect that removed it",
+        ));
+    }
+    Ok(vec![TrackerEvent::CardRemoved { seat, slot }])
 }

@@ -995,7 +995,9 @@ ability?: boolean } |
  */
 { type: "Activate"; slot: number; change?: TrackerChange_Deserialize | null; 
 /**  Charcoal Burner: how much Wood to discard (up to 3). */
-wood?: number | null } | { type: "FinishProduce" } | { type: "Draw"; deck: number; market: number; ability?: boolean } | { type: "Gather"; space: string; 
+wood?: number | null; 
+/**  The Trade Queen's ability: this Merchant acts a second time. */
+ability?: boolean } | { type: "FinishProduce" } | { type: "Draw"; deck: number; market: number; ability?: boolean } | { type: "Gather"; space: string; 
 /**  What an open or advanced space gave (the rulebook does not print them). */
 change?: TrackerChange_Deserialize | null; 
 /**  Sorcerer's ability: one extra resource. */
@@ -1013,9 +1015,17 @@ free_citizen?: string | null } | { type: "Convert"; give: TrackerResources_Deser
  *  it is discarded. `resources` are the player's choices (Thief, Harbor, Barn Cat);
  *  `slot` is the card a stored resource leaves (Thieves Guild); `change` is the Merchant's.
  */
-{ type: "SoloReveal"; card: string; resources?: TrackerResource[]; slot?: number | null; change?: TrackerChange_Deserialize | null } | { type: "EndTurn" } | 
+{ type: "SoloReveal"; card: string; resources?: TrackerResource[]; slot?: number | null; change?: TrackerChange_Deserialize | null; 
+/**  Merchant: the Charcoal Burner's Wood, when that is the card activated. */
+wood?: number | null; 
+/**  Revealed in the Market (a refill) rather than drawn into the hand. */
+from_market?: boolean } | 
+/**  A card leaves an Estate (an effect discards it); its cube does not come back (FAQ line 322). */
+{ type: "RemoveCard"; seat: number; slot: number; by: string } | { type: "EndTurn" } | 
 /**  Each seat's measure for the objective, and the resource each 2nd place takes. */
-{ type: "ScoreObjective"; measures: number[]; resources?: (TrackerResource | null)[] } | { type: "SoloObjective"; met: boolean } | { type: "NextEra" } | { type: "FinalEntry"; seat: number; game_end_vp: number; family_secret: number } | { type: "Finish" };
+{ type: "ScoreObjective"; measures: number[]; resources?: (TrackerResource | null)[]; 
+/**  The objective rewards the fewest (the lowest measure ranks first). */
+fewest?: boolean } | { type: "SoloObjective"; met: boolean } | { type: "NextEra" } | { type: "FinalEntry"; seat: number; game_end_vp: number; family_secret: number } | { type: "Finish" };
 
 export type TrackerAction_Serialize = { type: "ChooseLeader"; seat: number; leader: string } | 
 /**  Deal a Leader at random to every seat still without one (solo exclusions respected). */
@@ -1043,7 +1053,9 @@ ability: boolean } |
  */
 { type: "Activate"; slot: number; change: TrackerChange_Serialize | null; 
 /**  Charcoal Burner: how much Wood to discard (up to 3). */
-wood: number | null } | { type: "FinishProduce" } | { type: "Draw"; deck: number; market: number; ability: boolean } | { type: "Gather"; space: string; 
+wood: number | null; 
+/**  The Trade Queen's ability: this Merchant acts a second time. */
+ability: boolean } | { type: "FinishProduce" } | { type: "Draw"; deck: number; market: number; ability: boolean } | { type: "Gather"; space: string; 
 /**  What an open or advanced space gave (the rulebook does not print them). */
 change: TrackerChange_Serialize | null; 
 /**  Sorcerer's ability: one extra resource. */
@@ -1061,9 +1073,17 @@ free_citizen: string | null } | { type: "Convert"; give: TrackerResources_Serial
  *  it is discarded. `resources` are the player's choices (Thief, Harbor, Barn Cat);
  *  `slot` is the card a stored resource leaves (Thieves Guild); `change` is the Merchant's.
  */
-{ type: "SoloReveal"; card: string; resources: TrackerResource[]; slot: number | null; change: TrackerChange_Serialize | null } | { type: "EndTurn" } | 
+{ type: "SoloReveal"; card: string; resources: TrackerResource[]; slot: number | null; change: TrackerChange_Serialize | null; 
+/**  Merchant: the Charcoal Burner's Wood, when that is the card activated. */
+wood: number | null; 
+/**  Revealed in the Market (a refill) rather than drawn into the hand. */
+from_market: boolean } | 
+/**  A card leaves an Estate (an effect discards it); its cube does not come back (FAQ line 322). */
+{ type: "RemoveCard"; seat: number; slot: number; by: string } | { type: "EndTurn" } | 
 /**  Each seat's measure for the objective, and the resource each 2nd place takes. */
-{ type: "ScoreObjective"; measures: number[]; resources: (TrackerResource | null)[] } | { type: "SoloObjective"; met: boolean } | { type: "NextEra" } | { type: "FinalEntry"; seat: number; game_end_vp: number; family_secret: number } | { type: "Finish" };
+{ type: "ScoreObjective"; measures: number[]; resources: (TrackerResource | null)[]; 
+/**  The objective rewards the fewest (the lowest measure ranks first). */
+fewest: boolean } | { type: "SoloObjective"; met: boolean } | { type: "NextEra" } | { type: "FinalEntry"; seat: number; game_end_vp: number; family_secret: number } | { type: "Finish" };
 
 export type TrackerBoard = TrackerBoard_Serialize | TrackerBoard_Deserialize;
 
