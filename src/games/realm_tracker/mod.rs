@@ -12,6 +12,16 @@
 //! - Solo: a met objective earns the 1st-place reward; Solo Mode cards are resolved on reveal and
 //!   never played into the Estate.
 //! - Tied 1st places each count as an Era-objective first for the tie-breaker.
+//! - Solo objective VP are the Eras 1-4 / Era 5 first-place values of the reward table, which New
+//!   game lets a table change (the rulebook's solo section names no reward).
+//! - The Trade Queen's second Merchant use is a Leader-ability bonus: it is not counted against
+//!   the Production value (as the Agrarian Lord's extra card is not).
+//! - Permanent workers waiting for the next Era count against a temporary worker's room.
+//! - Leader mats' printed values, cards' unprinted facts and Advanced Gather tile names are asked
+//!   of the table; Family Secret cards stay on the table and only their VP are entered at the end.
+//! - The "remove another cube" of the Pious One's and Sorcerer's setup (000 lines 110, 118) is the
+//!   When Played effect of their starting card, entered as it happened (a card played free, or a
+//!   cube removed).
 
 pub mod actions;
 mod apply;
