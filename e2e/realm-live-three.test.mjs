@@ -1,8 +1,9 @@
 // A whole three-player game of the live Estate: Raise the Realm tracker in the real window: New
 // game with three new people, three Leaders chosen and their mats described, five Eras played
-// turn by turn through the core's buttons (Gather spaces, Draw, Produce with its activations) and
-// one Expand through the form, each Era's objective scored (counts typed, or filled from what the
-// app tracks, with a 2nd place choosing its resource), Game End and Family Secret VP, the starting
+// turn by turn through the core's buttons (Gather spaces, Draw, Produce with its activations), one
+// Expand through the form and the Trade Queen's Merchant used twice, each Era's objective scored
+// (counts typed, or filled from what the app tracks, with a 2nd place choosing its resource, one
+// objective rewarding the fewest), Game End and Family Secret VP, the starting
 // cards described, the game closed and its winner on the Scorepad. Then History → the record: the
 // breakdown, and the replay stepped to a middle step. Last, Settings: the mats and cards the game
 // taught the app, a correction the core refuses (it contradicts the rulebook) and two it keeps.
@@ -100,7 +101,7 @@ const PLAN = {
   ],
   3: [[GATHER("Wood")], [GATHER("Grain")], ["Produce", "Done producing"], ...Array(9).fill(OPEN2)],
   4: [[GATHER("Iron")], [GATHER("Stone")], [GATHER("Wood")], ...Array(9).fill(OPEN1)],
-  5: [[GATHER("Grain")], ["Produce", "Done producing"], [GATHER("Iron")], ...Array(9).fill(OPEN2)],
+  5: [[GATHER("Grain")], ["Produce", "merchant-twice", "Done producing"], [GATHER("Iron")], ...Array(9).fill(OPEN2)],
 };
 const FIRST = { 1: 0, 2: 1, 3: 2, 4: 0, 5: 1 };
 // Era 1 negative; Eras 2-5: two positive, two negative.
@@ -109,7 +110,7 @@ const POSITIVE = { 1: false, 2: true, 3: true, 4: false, 5: false };
 const OBJECTIVES = {
   1: { typed: [3, 1, 2], second: [2, "wood"] }, // Ana 6 VP, Cy 2nd
   2: { from: "Cards in hand", expect: [4, 5, 6], second: [1, "iron"] }, // Cy 6 VP, Bo 2nd
-  3: { typed: [1, 4, 2], second: [2, "grain"], refuseFirst: "Cy" }, // Bo 6 VP, Cy 2nd
+  3: { typed: [1, 4, 2], fewest: true, second: [2, "grain"], refuseFirst: "Cy" }, // fewest: Ana 6 VP, Cy 2nd
   4: { from: "Resources in supply", expect: [11, 10, 12], second: [0, "stone"] }, // Cy 6 VP, Ana 2nd
   5: { typed: [2, 5, 3] }, // final Era: Bo 6, Cy 3, Ana 1
 };
@@ -125,11 +126,11 @@ const DESCRIBE = [
   { card: "Lumberyard", track: "gather", kind: "construction", vp: 3 },
 ];
 // Expected score, from what was done: card VP (Ana Farm 2 + Quarry 2 + Farm 2; Bo Assassin 1 +
-// Forge 2; Cy Merchant 1 + Lumberyard 3), Game End, objectives (Ana 6+1, Bo 6+6, Cy 6+6+3),
-// Family Secret; no Gold, nothing stored or tucked, no track emptied.
+// Forge 2; Cy Merchant 1 + Lumberyard 3), Game End, objectives (Ana 6+6, Bo 6, Cy 6+6+3),
+// Family Secret; no Gold, nothing stored or tucked, no track emptied (the Merchant gave Iron).
 const CARD_VP = [6, 3, 4];
-const OBJECTIVE_VP = [7, 12, 15];
-const TOTALS = CARD_VP.map((c, i) => c + GAME_END[i] + OBJECTIVE_VP[i] + SECRET[i]); // 20, 22, 24
+const OBJECTIVE_VP = [13, 6, 15];
+const TOTALS = CARD_VP.map((c, i) => c + GAME_END[i] + OBJECTIVE_VP[i] + SECRET[i]); // 26, 16, 24
 // The replay step checked: Era 3, Ana has just gathered on Open space 2 (her 2nd turn of the Era).
 const MIDDLE_STEP = 80;
 
@@ -138,7 +139,7 @@ test(
   withApp(
     async ({ browser, t }) => {
       const started = Date.now();
-      assert.deepEqual(TOTALS, [20, 22, 24]);
+      assert.deepEqual(TOTALS, [26, 16, 24]);
 
       // New game: the live tracker, three new people.
       await tid(browser, "nav-home").click();
@@ -214,6 +215,30 @@ test(
               await shot(browser, "realm-three-expand-desktop");
               await submit(browser, await tid(browser, "expand-save"), "Ana expands with the Farm");
               assert.equal(await tid(browser, "last-message").getText(), "Ana expands with the Farm");
+            } else if (step === "merchant-twice") {
+              // The Trade Queen: her Merchant (not computed: it asks what it did) acts, then acts
+              // a second time through her ability.
+              await tid(browser, "activate-form").waitForDisplayed(T);
+              await select(await tid(browser, "activate-slot"), 0);
+              assert.equal(await tid(browser, "activate-ability").isSelected(), false);
+              await press(browser, "activate-change-iron", 1);
+              await submit(browser, await tid(browser, "activate-save"), "Cy's Merchant");
+              assert.equal(await tid(browser, "last-message").getText(), "Cy: Merchant gives 1 Iron");
+              await select(await tid(browser, "activate-slot"), 0);
+              assert.equal(await tid(browser, "activate-slot").$("option:checked").getText(), "1. Merchant (again)");
+              // The form is made afresh after a save: a new element.
+              const ability = await tid(browser, "activate-ability");
+              assert.equal(await ability.isSelected(), true, "a used Merchant acts again only through the ability");
+              assert.equal(await ability.isEnabled(), false);
+              assert.equal(await tid(browser, "activate-save").getText(), "Activate the Merchant again");
+              await press(browser, "activate-change-iron", 1);
+              await resize(browser, PHONE);
+              await checkLayout(browser, "the Merchant again (phone)");
+              await tid(browser, "activate-form").scrollIntoView({ block: "start" });
+              await shot(browser, "realm-three-merchant-again-phone");
+              await resize(browser, DESKTOP);
+              await submit(browser, await tid(browser, "activate-save"), "Cy's Merchant again");
+              assert.equal(await tid(browser, "last-message").getText(), "Cy: Merchant gives 1 Iron (again, Leader ability)");
             } else if (step instanceof RegExp) {
               await actMatch(browser, step);
             } else {
@@ -246,6 +271,15 @@ test(
             assert.equal(await tid(browser, `objective-measure-${seat}-value`).getText(), String(n), `${o.from}, ${NAMES[seat]}`);
           }
         }
+        if (o.fewest) {
+          await tid(browser, "objective-fewest").scrollIntoView({ block: "center" });
+          await tid(browser, "objective-fewest").click();
+          await resize(browser, PHONE);
+          await checkLayout(browser, "objective, fewest wins (phone)");
+          await form.scrollIntoView({ block: "start" });
+          await shot(browser, "realm-three-objective-fewest-phone");
+          await resize(browser, DESKTOP);
+        }
         if (o.refuseFirst) {
           // Without the 2nd place's resource the core refuses, naming the player.
           const before = await logCount(browser);
@@ -265,6 +299,7 @@ test(
         }
         await submit(browser, await tid(browser, "objective-save"), `score Era ${era}'s objective`);
         t.diagnostic(`Era ${era}: ${await tid(browser, "last-message").getText()}`);
+        if (o.fewest) assert.match(await tid(browser, "last-message").getText(), /Ana #1 \(6 VP\)/);
         await actClick(browser, era < 5 ? `Begin Era ${era + 1}` : "Go to the final scoring");
       }
 
@@ -293,15 +328,15 @@ test(
       assert.equal(await tid(browser, "describe-cards").isExisting(), false);
       await actClick(browser, "Close the game: final score");
 
-      // The Scorepad: Cy wins with 24.
+      // The Scorepad: Ana wins with 26.
       const winners = await tid(browser, "winners");
       await winners.waitForDisplayed(T);
-      assert.equal(await winners.getText(), "Cy wins");
+      assert.equal(await winners.getText(), "Ana wins");
       assert.equal(await phase(browser), "Game over");
       const totals = await texts(browser, '[data-testid="scorepad"] [data-testid="final-total"]');
       assert.deepEqual(totals.map(Number), TOTALS);
       const ranks = await texts(browser, '[data-testid="scorepad"] [data-testid="final-rank"]');
-      assert.deepEqual(ranks.map(Number), [3, 2, 1]);
+      assert.deepEqual(ranks.map(Number), [1, 3, 2]);
       await browser.execute(() => window.scrollTo(0, 0));
       await checkLayout(browser, "scorepad (desktop)");
       await shot(browser, "realm-three-scorepad-desktop");
@@ -312,7 +347,7 @@ test(
       const row = await browser.$(`[data-testid="history-row"][data-game-id="${id}"]`);
       await row.waitForDisplayed(T);
       assert.equal(await row.$('[data-testid="row-status"]').getText(), "Finished");
-      assert.equal(await row.$('[data-testid="row-score"]').getText(), "Score 24 — won by Cy");
+      assert.equal(await row.$('[data-testid="row-score"]').getText(), "Score 26 — won by Ana");
       await row.click();
       await tid(browser, "record").waitForDisplayed(T);
       const breakdown = await browser.execute(() =>
@@ -328,7 +363,7 @@ test(
       assert.deepEqual(breakdown["Era objectives"], OBJECTIVE_VP.map(String));
       assert.deepEqual(breakdown["Family Secret"], SECRET.map(String));
       assert.deepEqual(breakdown["Total"], TOTALS.map(String));
-      assert.match(await tid(browser, "winners").getText(), /Cy wins/);
+      assert.match(await tid(browser, "winners").getText(), /Ana wins/);
       const steps = Number(/of (\d+)/.exec(await tid(browser, "replay-step").getText())[1]);
       t.diagnostic(`the record holds ${steps} actions`);
 

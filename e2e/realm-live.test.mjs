@@ -1,7 +1,8 @@
 // The live Estate: Raise the Realm tracker in the real window: a solo game started from New game,
 // a Leader chosen and its mat described, five Eras played turn by turn through the table's
 // buttons and forms (Produce, Gather, Draw, an Expand that describes a new card, a refused Expand
-// whose reason names the player), objectives met in four Eras, Game End VP entered, an unknown
+// whose reason names the player, a Solo Merchant activating the Farm, a Solo card revealed in the
+// Market, a card removed from the Estate), objectives met in four Eras, Game End VP entered, an unknown
 // starting card described, the title on screen, and the game in History. Then five players in a
 // laptop window, set up with the steward CLI: the panels, the board and a multiplayer objective.
 import assert from "node:assert/strict";
@@ -201,6 +202,62 @@ test(
         } else {
           for (let turn = 0; turn < 4; turn++) {
             await gatherAny();
+            if (era === 2 && turn === 0) {
+              // A Solo Merchant drawn: it activates the Farm, which the app computes (no change
+              // fields), and the hand gives the drawn card back.
+              await openForm(browser, "solo-reveal");
+              await select(await tid(browser, "solo-card"), "Merchant");
+              await select(await tid(browser, "solo-merchant-slot"), 0);
+              assert.equal(await browser.$('[data-testid="solo-change"]').isExisting(), false);
+              // The Wood counter appears for the Charcoal Burner only, the change fields for a
+              // card the app does not compute: the Quarry is computed too.
+              await select(await tid(browser, "solo-merchant-slot"), 1);
+              assert.equal(await browser.$('[data-testid="solo-change"]').isExisting(), false);
+              assert.equal(await browser.$('[data-testid="solo-wood"]').isExisting(), false);
+              await select(await tid(browser, "solo-merchant-slot"), 0);
+              await resize(browser, PHONE);
+              await checkLayout(browser, "solo Merchant reveal (phone)");
+              await tid(browser, "solo-reveal-form").scrollIntoView({ block: "start" });
+              await shot(browser, "realm-live-solo-merchant-phone");
+              await resize(browser, DESKTOP);
+              const hand = await tid(browser, "hand").getText();
+              await submit(browser, "solo-save", "reveal the Merchant");
+              assert.equal(await tid(browser, "last-message").getText(), "revealed the Merchant (solo): 1 Grain; -1 card(s) in hand");
+              assert.equal(await tid(browser, "hand").getText(), String(Number(hand) - 1));
+            }
+            if (era === 2 && turn === 1) {
+              // A Harbor turned up by a Market refill: 1 Iron and 1 Grain for 2 Gold; the hand
+              // stays as it was.
+              await openForm(browser, "solo-reveal");
+              await select(await tid(browser, "solo-card"), "Harbor");
+              await tid(browser, "solo-market").scrollIntoView({ block: "center" });
+              await tid(browser, "solo-market").click();
+              await plus(browser, "solo-iron", 1);
+              await plus(browser, "solo-grain", 1);
+              await checkLayout(browser, "solo reveal in the Market (desktop)");
+              await tid(browser, "solo-reveal-form").scrollIntoView({ block: "start" });
+              await shot(browser, "realm-live-solo-market-desktop");
+              const hand = await tid(browser, "hand").getText();
+              await submit(browser, "solo-save", "reveal the Harbor in the Market");
+              assert.equal(await tid(browser, "last-message").getText(), "revealed the Harbor (solo, in the Market): -1 Iron, -1 Grain; 2 Gold");
+              assert.equal(await tid(browser, "hand").getText(), hand);
+              assert.equal(await tid(browser, "solo-market").isSelected(), false, "the form starts again");
+            }
+            if (era === 2 && turn === 2) {
+              // The second Farm is discarded by an effect: it leaves the Estate.
+              await openForm(browser, "remove");
+              assert.equal(await browser.$('[data-testid="remove-seat"]').isExisting(), false, "one player: no player to choose");
+              await select(await tid(browser, "remove-slot"), 2);
+              await tid(browser, "remove-by").setValue("Solo Era 2 Event");
+              await resize(browser, PHONE);
+              await checkLayout(browser, "remove a card (phone)");
+              await tid(browser, "remove-form").scrollIntoView({ block: "start" });
+              await shot(browser, "realm-live-remove-phone");
+              await resize(browser, DESKTOP);
+              await submit(browser, "remove-save", "remove the Farm");
+              assert.equal(await tid(browser, "last-message").getText(), "Ana loses the Farm (Solo Era 2 Event)");
+              assert.equal((await browser.$$('[data-testid="tableau-card"]')).length, 2);
+            }
             if (era === 3 && turn === 0) {
               await resize(browser, PHONE);
               await checkLayout(browser, "after a Gather (phone)");
@@ -245,7 +302,8 @@ test(
       await submit(browser, "describe-save", "describe the Quarry");
       await actClick(browser, "Close the game: final score");
 
-      // The scoresheet: 6 card VP + 10 Game End + 4 objectives × 6 = 40.
+      // The scoresheet: 4 card VP (the second Farm was removed) + 2 Gold (the Harbor) + 10 Game
+      // End + 4 objectives × 6 = 40.
       const title = await tid(browser, "title");
       await title.waitForDisplayed(T);
       assert.equal(await title.getText(), "Traveling Minstrel");

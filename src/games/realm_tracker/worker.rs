@@ -172,13 +172,13 @@ pub fn activate(
     if ability {
         // The Trade Queen uses one Merchant a second time during Production (000 line 114):
         // beyond its once-per-action and once-per-Era limits, not counted against the value.
+        check_ability(s, seat, AbilityAuto::MerchantTwice)?;
         if name != "Merchant" {
             return Err(err(
                 "realm.ability",
                 "the Trade Queen's ability uses a Merchant a second time (000 line 114)",
             ));
         }
-        check_ability(s, seat, AbilityAuto::MerchantTwice)?;
         let mut ev = vec![TrackerEvent::CrestFlipped { seat: seat as u8 }];
         ev.extend(production_effect(s, seat, slot, change, wood, true)?);
         return Ok(ev);

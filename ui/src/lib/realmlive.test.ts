@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { TrackerCardView_Serialize, TrackerSpaceView_Serialize, TrackerView_Serialize } from "./bindings";
 import {
   actionType,
+  activateAction,
+  activationNeeds,
+  activationSlots,
   asTrackerView,
   buildChange,
   buildFacts,
@@ -13,11 +16,15 @@ import {
   factsDraft,
   factsText,
   fillMeasures,
+  emptySoloRevealDraft,
   isEmptyChange,
+  mayUseMerchantTwice,
   parseWhole,
   phaseText,
   productionSlots,
+  removeCardAction,
   resourcesText,
+  soloRevealAction,
   spaceStatus,
   undescribedInPlay,
 } from "./realmlive";
@@ -259,5 +266,105 @@ describe("wording", () => {
     expect(parseWhole("")).toBeNull();
     expect(actionType({ type: "EndTurn" })).toBe("EndTurn");
     expect(actionType(null)).toBeNull();
+  });
+});
+
+describe("the new action fields", () => {
+  const tableau = [
+    { card: "Merchant", track: "production" as const },
+    { card: "Lumberyard", track: "gather" as const },
+    { card: "Charcoal Burner", track: "production" as const },
+    { card: "Farm", track: "production" as const },
+  ];
+  const cards = [card("Merchant"), card("Charcoal Burner", { automated: true }), card("Farm", { automated: true })];
+
+  it("offers the second Merchant use to the Trade Queen and the Spy Master only", () => {
+    expect(mayUseMerchantTwice("Trade Queen")).toBe(true);
+    expect(mayUseMerchantTwice("Spy Master")).toBe(true);
+    expect(mayUseMerchantTwice("Agrarian Lord")).toBe(false);
+    expect(mayUseMerchantTwice(null)).toBe(false);
+  });
+
+  it("lists a used Merchant again only for a Leader who may use it twice", () => {
+    expect(activationSlots(tableau, [0, 3], false)).toEqual([{ slot: 2, label: "3. Charcoal Burner", again: false }]);
+    expect(activationSlots(tableau, [0, 3], true)).toEqual([
+      { slot: 0, label: "1. Merchant (again)", again: true },
+      { slot: 2, label: "3. Charcoal Burner", again: false },
+    ]);
+  });
+
+  it("says what an activation needs entered", () => {
+    expect(activationNeeds(null, cards)).toBe("none");
+    expect(activationNeeds("Farm", cards)).toBe("none");
+    expect(activationNeeds("Charcoal Burner", cards)).toBe("wood");
+    expect(activationNeeds("Merchant", cards)).toBe("change");
+    expect(activationNeeds("Unknown card", cards)).toBe("change");
+  });
+
+  it("builds an Activate with the ability flag, the Wood or the change", () => {
+    const d = emptyChangeDraft();
+    d.gold = 2;
+    expect(activateAction(0, "change", d, 1, true)).toEqual({
+      type: "Activate",
+      slot: 0,
+      change: buildChange(d),
+      wood: null,
+      ability: true,
+    });
+    expect(activateAction(2, "wood", d, 3, false)).toEqual({ type: "Activate", slot: 2, change: null, wood: 3, ability: false });
+    expect(activateAction(3, "none", d, 3, false)).toEqual({ type: "Activate", slot: 3, change: null, wood: null, ability: false });
+  });
+
+  it("builds a solo Merchant reveal naming the card it activates", () => {
+    const d = emptySoloRevealDraft();
+    expect(soloRevealAction(d, tableau, cards)).toBe("Choose the Solo card revealed");
+    d.card = "Merchant";
+    d.picked.iron = 2; // left over from another card: not sent for the Merchant
+    d.storeSlot = 1;
+    expect(soloRevealAction(d, tableau, cards)).toBe("Choose the Production card the Merchant activates");
+    d.merchantSlot = 3;
+    d.fromMarket = true;
+    expect(soloRevealAction(d, tableau, cards)).toEqual({
+      type: "SoloReveal",
+      card: "Merchant",
+      resources: [],
+      slot: 3,
+      change: null,
+      wood: null,
+      from_market: true,
+    });
+    d.merchantSlot = 2;
+    d.wood = 2;
+    expect(soloRevealAction(d, tableau, cards)).toMatchObject({ slot: 2, change: null, wood: 2 });
+    d.merchantSlot = 0;
+    d.change.gold = 1;
+    expect(soloRevealAction(d, tableau, cards)).toMatchObject({ slot: 0, change: buildChange(d.change), wood: null });
+  });
+
+  it("builds any other solo reveal from the resources chosen and the stored card", () => {
+    const d = emptySoloRevealDraft();
+    d.card = "Thieves Guild";
+    d.picked.wood = 1;
+    d.storeSlot = 1;
+    d.merchantSlot = 0; // left over from the Merchant: not sent
+    expect(soloRevealAction(d, tableau, cards)).toEqual({
+      type: "SoloReveal",
+      card: "Thieves Guild",
+      resources: ["wood"],
+      slot: 1,
+      change: null,
+      wood: null,
+      from_market: false,
+    });
+    d.card = "Harbor";
+    d.picked = { iron: 1, stone: 0, wood: 0, grain: 2 };
+    d.storeSlot = null;
+    expect(soloRevealAction(d, tableau, cards)).toMatchObject({ resources: ["iron", "grain", "grain"], slot: null });
+  });
+
+  it("builds a RemoveCard, or says what is missing", () => {
+    expect(removeCardAction(1, null, "Mage")).toBe("Choose the card that leaves the Estate");
+    expect(removeCardAction(1, 2, "  ")).toBe("Name the card or effect that removed it");
+    expect(removeCardAction(1, 2, " Era of Fire ")).toEqual({ type: "RemoveCard", seat: 1, slot: 2, by: "Era of Fire" });
   });
 });

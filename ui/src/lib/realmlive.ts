@@ -339,3 +339,125 @@ export function fillMeasures(current: readonly number[], measure: { values: (num
   if (!measure) return [...current];
   return current.map((v, i) => measure.values[i] ?? v);
 }
+
+// ---- actions with new fields ----------------------------------------------------------------
+
+/** Leaders whose ability may use a Merchant a second time (the Trade Queen, or a Spy Master
+ *  copying her); the core checks the rest (the crest, the copied Leader). */
+export function mayUseMerchantTwice(leader: string | null | undefined): boolean {
+  return leader === "Trade Queen" || leader === "Spy Master";
+}
+
+/**
+ * The cards an activation may name during a Produce action: the Production cards not yet used
+ * in it, and, when `secondUse` (the Leader may use a Merchant twice), a Merchant already used,
+ * marked `again` ("1. Merchant (again)").
+ */
+export function activationSlots(
+  tableau: readonly { card: string; track: TrackerTrack }[],
+  used: readonly number[],
+  secondUse: boolean,
+): { slot: number; label: string; again: boolean }[] {
+  return productionSlots(tableau)
+    .map((s) => ({ ...s, again: used.includes(s.slot) }))
+    .filter((s) => !s.again || (secondUse && tableau[s.slot]?.card === "Merchant"))
+    .map((s) => (s.again ? { ...s, label: `${s.label} (again)` } : s));
+}
+
+/**
+ * What a card's activation needs entered: nothing (the core computes it), the Charcoal Burner's
+ * Wood, or a change. `cards` is the view's card list.
+ */
+export function activationNeeds(
+  card: string | null,
+  cards: readonly Pick<TrackerCardView, "name" | "automated">[],
+): "none" | "wood" | "change" {
+  if (card === null) return "none";
+  if (card === "Charcoal Burner") return "wood";
+  return cards.find((c) => c.name === card)?.automated ? "none" : "change";
+}
+
+/** An Activate action (`ability`: the Trade Queen's second Merchant use). */
+export function activateAction(
+  slot: number,
+  needs: "none" | "wood" | "change",
+  change: ChangeDraft,
+  wood: number,
+  ability: boolean,
+): TrackerAction {
+  return {
+    type: "Activate",
+    slot,
+    change: needs === "change" ? buildChange(change) : null,
+    wood: needs === "wood" ? wood : null,
+    ability,
+  };
+}
+
+/** What the solo reveal form holds. */
+export type SoloRevealDraft = {
+  card: string;
+  /** Resources chosen (Thief, Harbor, Barn Cat). */
+  picked: TrackerResources;
+  /** Thieves Guild: the card a stored resource leaves. */
+  storeSlot: number | null;
+  /** Merchant: the Production card it activates. */
+  merchantSlot: number | null;
+  change: ChangeDraft;
+  wood: number;
+  fromMarket: boolean;
+};
+
+export function emptySoloRevealDraft(): SoloRevealDraft {
+  return {
+    card: "",
+    picked: noResources(),
+    storeSlot: null,
+    merchantSlot: null,
+    change: emptyChangeDraft(),
+    wood: 0,
+    fromMarket: false,
+  };
+}
+
+/**
+ * The SoloReveal action a form describes, or a sentence saying what is still to choose.
+ * `tableau` and `cards` say what the Merchant's card is and whether the core computes it.
+ */
+export function soloRevealAction(
+  d: SoloRevealDraft,
+  tableau: readonly { card: string }[],
+  cards: readonly Pick<TrackerCardView, "name" | "automated">[],
+): TrackerAction | string {
+  if (d.card === "") return "Choose the Solo card revealed";
+  if (d.card === "Merchant") {
+    if (d.merchantSlot === null) return "Choose the Production card the Merchant activates";
+    const needs = activationNeeds(tableau[d.merchantSlot]?.card ?? null, cards);
+    return {
+      type: "SoloReveal",
+      card: d.card,
+      resources: [],
+      slot: d.merchantSlot,
+      change: needs === "change" ? buildChange(d.change) : null,
+      wood: needs === "wood" ? d.wood : null,
+      from_market: d.fromMarket,
+    };
+  }
+  return {
+    type: "SoloReveal",
+    card: d.card,
+    resources: RESOURCES.flatMap((r) => Array.from({ length: d.picked[r] }, () => r)),
+    slot: d.storeSlot,
+    change: null,
+    wood: null,
+    from_market: d.fromMarket,
+  };
+}
+
+/** A RemoveCard action, or a sentence saying what is still to choose. */
+export function removeCardAction(seat: number, slot: number | null, by: string): TrackerAction | string {
+  if (slot === null) return "Choose the card that leaves the Estate";
+  const name = by.trim();
+  if (name === "") return "Name the card or effect that removed it";
+  return { type: "RemoveCard", seat, slot, by: name };
+}
