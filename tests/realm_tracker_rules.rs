@@ -2632,3 +2632,16 @@ fn an_objective_may_reward_the_fewest() {
         .map(|o| (o.places.clone(), o.vp.clone()));
     assert_eq!(o, Some((vec![3, 1, 2], vec![0, 6, 0])));
 }
+
+#[test]
+fn a_spy_master_holds_the_other_leaders_automated_abilities() {
+    let mut s = started(&["Spy Master", "Agrarian Lord", "Warlord"]);
+    let v = RealmTracker::view(s.state());
+    assert_eq!(
+        v["players"][0]["abilities"],
+        serde_json::json!(["produce_plus_one"])
+    );
+    assert_eq!(v["players"][2]["abilities"], serde_json::json!([]));
+    act(&mut s, A::Produce { ability: true });
+    assert_eq!(s.state().turn.produce.as_ref().map(|p| p.limit), Some(3));
+}

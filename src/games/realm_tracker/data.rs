@@ -12,8 +12,8 @@ struct Cited<T> {
 }
 
 /// Which printed effect the app automates for a card.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize, specta::Type)]
+#[serde(rename_all = "snake_case", rename = "TrackerAuto")]
 pub enum Auto {
     Farm,
     Quarry,
@@ -68,8 +68,8 @@ pub struct SetupTuck {
 }
 
 /// Leader abilities whose effect the app can apply itself.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize, specta::Type)]
+#[serde(rename_all = "snake_case", rename = "TrackerAbility")]
 pub enum AbilityAuto {
     DrawPlusOne,
     ProducePlusOne,

@@ -129,22 +129,29 @@ pub fn check_room(
     Ok(())
 }
 
-/// Whether `seat` may use an automated Leader ability now (its own, or a Spy Master copying
-/// another player's Leader), and the crest is still face up.
-pub fn check_ability(s: &TrackerState, seat: usize, want: AbilityAuto) -> Result<(), RuleError> {
+/// The automated Leader abilities `seat` holds: its own Leader's, and for a Spy Master those of
+/// the other players' Leaders it may copy (000 line 120).
+pub fn abilities(s: &TrackerState, seat: usize) -> Vec<AbilityAuto> {
     let d = data();
+    let of = |l: &Option<String>| l.as_deref().and_then(|n| d.leader(n)?.ability_auto);
     let p = &s.players[seat];
-    let has = |l: &Option<String>| {
-        l.as_deref()
-            .and_then(|n| d.leader(n))
-            .is_some_and(|l| l.ability_auto == Some(want))
-    };
-    let spy = p.leader.as_deref() == Some("Spy Master")
-        && s.players
-            .iter()
-            .enumerate()
-            .any(|(i, o)| i != seat && has(&o.leader));
-    if !has(&p.leader) && !spy {
+    let mut out: Vec<AbilityAuto> = of(&p.leader).into_iter().collect();
+    if p.leader.as_deref() == Some("Spy Master") {
+        for (i, o) in s.players.iter().enumerate() {
+            if let Some(a) = of(&o.leader) {
+                if i != seat && !out.contains(&a) {
+                    out.push(a);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether `seat` may use an automated Leader ability now and the crest is still face up.
+pub fn check_ability(s: &TrackerState, seat: usize, want: AbilityAuto) -> Result<(), RuleError> {
+    let p = &s.players[seat];
+    if !abilities(s, seat).contains(&want) {
         return Err(err(
             "realm.ability",
             format!(

@@ -43,6 +43,8 @@ pub struct PlayerView {
     pub track_values: Vec<Option<u8>>,
     pub cubes_left: Vec<u8>,
     pub workers_left: u8,
+    /// The automated Leader abilities this player holds (own, or copied by a Spy Master).
+    pub abilities: Vec<super::data::AbilityAuto>,
     pub card_vp: i32,
     pub stored: i32,
     pub tucked: i32,
@@ -79,6 +81,8 @@ pub struct CardView {
     pub once_per_era: bool,
     /// The app computes this card's effect.
     pub automated: bool,
+    /// Which computed effect (the Charcoal Burner's asks how much Wood).
+    pub auto: Option<super::data::Auto>,
     pub solo_card: bool,
 }
 
@@ -184,6 +188,7 @@ pub fn view(s: &TrackerState) -> TrackerView {
                 .map(|c| d.limits.cubes_per_track.saturating_sub(*c))
                 .collect(),
             workers_left: p.workers_left(),
+            abilities: super::rules::abilities(s, i),
             card_vp: card_vp(s, p),
             stored: p
                 .tableau
@@ -246,6 +251,7 @@ pub fn view(s: &TrackerState) -> TrackerView {
                 printed_vp: c.vp,
                 once_per_era: c.once_per_era,
                 automated: c.auto.is_some(),
+                auto: c.auto,
                 solo_card: c.solo_card,
             })
             .collect(),

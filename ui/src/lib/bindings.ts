@@ -967,6 +967,9 @@ export type TableView_Serialize = {
 /**  What to build. */
 export type Target = { kind: "Structure"; slot: Slot } | { kind: "Estate"; row: number; col: number };
 
+/**  Leader abilities whose effect the app can apply itself. */
+export type TrackerAbility = "draw_plus_one" | "produce_plus_one" | "gather_plus_one" | "merchant_twice";
+
 export type TrackerAction = TrackerAction_Serialize | TrackerAction_Deserialize;
 
 export type TrackerAction_Deserialize = { type: "ChooseLeader"; seat: number; leader: string } | 
@@ -1085,6 +1088,9 @@ from_market: boolean } |
 /**  The objective rewards the fewest (the lowest measure ranks first). */
 fewest: boolean } | { type: "SoloObjective"; met: boolean } | { type: "NextEra" } | { type: "FinalEntry"; seat: number; game_end_vp: number; family_secret: number } | { type: "Finish" };
 
+/**  Which printed effect the app automates for a card. */
+export type TrackerAuto = "farm" | "quarry" | "day_laborer" | "charcoal_burner" | "castle" | "guild_president";
+
 export type TrackerBoard = TrackerBoard_Serialize | TrackerBoard_Deserialize;
 
 export type TrackerBoard_Deserialize = {
@@ -1147,6 +1153,8 @@ export type TrackerCardView_Deserialize = {
 	once_per_era: boolean,
 	/**  The app computes this card's effect. */
 	automated: boolean,
+	/**  Which computed effect (the Charcoal Burner's asks how much Wood). */
+	auto?: TrackerAuto | null,
 	solo_card: boolean,
 };
 
@@ -1163,6 +1171,8 @@ export type TrackerCardView_Serialize = {
 	once_per_era: boolean,
 	/**  The app computes this card's effect. */
 	automated: boolean,
+	/**  Which computed effect (the Charcoal Burner's asks how much Wood). */
+	auto: TrackerAuto | null,
 	solo_card: boolean,
 };
 
@@ -1328,6 +1338,8 @@ export type TrackerPlayerView = {
 	track_values: (number | null)[],
 	cubes_left: number[],
 	workers_left: number,
+	/**  The automated Leader abilities this player holds (own, or copied by a Spy Master). */
+	abilities: TrackerAbility[],
 	card_vp: number,
 	stored: number,
 	tucked: number,

@@ -44,6 +44,7 @@ function card(name: string, extra: Partial<TrackerCardView_Serialize> = {}): Tra
     printed_vp: null,
     once_per_era: false,
     automated: false,
+    auto: null,
     solo_card: false,
     ...extra,
   };
@@ -103,6 +104,7 @@ function view(phase: TrackerView_Serialize["state"]["phase"] = "Playing"): Track
       track_values: [2, 1, 0],
       cubes_left: [5, 7, 7],
       workers_left: i === 1 ? 3 : 1,
+      abilities: [],
       card_vp: 0,
       stored: 0,
       tucked: 0,
@@ -276,13 +278,16 @@ describe("the new action fields", () => {
     { card: "Charcoal Burner", track: "production" as const },
     { card: "Farm", track: "production" as const },
   ];
-  const cards = [card("Merchant"), card("Charcoal Burner", { automated: true }), card("Farm", { automated: true })];
+  const cards = [
+    card("Merchant"),
+    card("Charcoal Burner", { automated: true, auto: "charcoal_burner" }),
+    card("Farm", { automated: true, auto: "farm" }),
+  ];
 
-  it("offers the second Merchant use to the Trade Queen and the Spy Master only", () => {
-    expect(mayUseMerchantTwice("Trade Queen")).toBe(true);
-    expect(mayUseMerchantTwice("Spy Master")).toBe(true);
-    expect(mayUseMerchantTwice("Agrarian Lord")).toBe(false);
-    expect(mayUseMerchantTwice(null)).toBe(false);
+  it("offers the second Merchant use to a player the core says holds that ability", () => {
+    expect(mayUseMerchantTwice({ abilities: ["merchant_twice"] })).toBe(true);
+    expect(mayUseMerchantTwice({ abilities: ["produce_plus_one"] })).toBe(false);
+    expect(mayUseMerchantTwice(undefined)).toBe(false);
   });
 
   it("lists a used Merchant again only for a Leader who may use it twice", () => {

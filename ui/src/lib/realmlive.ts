@@ -342,10 +342,10 @@ export function fillMeasures(current: readonly number[], measure: { values: (num
 
 // ---- actions with new fields ----------------------------------------------------------------
 
-/** Leaders whose ability may use a Merchant a second time (the Trade Queen, or a Spy Master
- *  copying her); the core checks the rest (the crest, the copied Leader). */
-export function mayUseMerchantTwice(leader: string | null | undefined): boolean {
-  return leader === "Trade Queen" || leader === "Spy Master";
+/** Whether a player holds the ability to use a Merchant a second time: the core lists each
+ *  player's automated abilities (a Spy Master's copies included) and checks the crest. */
+export function mayUseMerchantTwice(player: { abilities: readonly string[] } | undefined): boolean {
+  return player?.abilities.includes("merchant_twice") ?? false;
 }
 
 /**
@@ -370,11 +370,12 @@ export function activationSlots(
  */
 export function activationNeeds(
   card: string | null,
-  cards: readonly Pick<TrackerCardView, "name" | "automated">[],
+  cards: readonly Pick<TrackerCardView, "name" | "automated" | "auto">[],
 ): "none" | "wood" | "change" {
   if (card === null) return "none";
-  if (card === "Charcoal Burner") return "wood";
-  return cards.find((c) => c.name === card)?.automated ? "none" : "change";
+  const info = cards.find((c) => c.name === card);
+  if (info?.auto === "charcoal_burner") return "wood";
+  return info?.automated ? "none" : "change";
 }
 
 /** An Activate action (`ability`: the Trade Queen's second Merchant use). */
@@ -427,7 +428,7 @@ export function emptySoloRevealDraft(): SoloRevealDraft {
 export function soloRevealAction(
   d: SoloRevealDraft,
   tableau: readonly { card: string }[],
-  cards: readonly Pick<TrackerCardView, "name" | "automated">[],
+  cards: readonly Pick<TrackerCardView, "name" | "automated" | "auto">[],
 ): TrackerAction | string {
   if (d.card === "") return "Choose the Solo card revealed";
   if (d.card === "Merchant") {
