@@ -2,7 +2,8 @@
 //! and by the Tauri commands alike. Every action is committed to SQLite before it is returned.
 
 use crate::engine::session::SNAPSHOT_EVERY;
-use crate::engine::{registry, AnyTable, GameKind, Scoresheet, Seat, StoredEntry};
+use crate::engine::{AnyTable, GameKind, Scoresheet, Seat, StoredEntry};
+use crate::games::{find_game, registry};
 use crate::engine::{ActError, AllowedAction};
 use crate::store::{Append, GameRow, Person, Store, StoreError};
 use rand::Rng;
@@ -61,7 +62,7 @@ pub struct GameInfo {
     pub min_players: u8,
     pub max_players: u8,
     pub solo: bool,
-    #[specta(type = specta_typescript::Unknown)]
+    #[specta(type = crate::games::GameOptions)]
     pub default_options: Value,
 }
 
@@ -76,10 +77,10 @@ pub struct TableView {
     pub seats: Vec<Seat>,
     /// The game's own state (its shape is the game's `State` type); null while a game with
     /// secrets (hidden money) is running, so that nothing private reaches the shared screen.
-    #[specta(type = specta_typescript::Unknown)]
+    #[specta(type = Option<crate::games::GameState>)]
     pub state: Value,
-    /// Display-ready facts for the table screen (the game's view type, e.g. `NineView`).
-    #[specta(type = specta_typescript::Unknown)]
+    /// Display-ready facts for the table screen: the game's view type, tagged with `game`.
+    #[specta(type = crate::games::GameView)]
     pub view: Value,
     pub allowed: Vec<AllowedAction>,
     /// One line per accepted action, oldest first.
@@ -99,7 +100,7 @@ pub struct GameRecord {
     pub summary: GameRow,
     pub seats: Vec<Seat>,
     pub seed: String,
-    #[specta(type = specta_typescript::Unknown)]
+    #[specta(type = Option<crate::games::GameOptions>)]
     pub options: Value,
     pub score: Scoresheet,
     pub log: Vec<String>,
@@ -112,9 +113,9 @@ pub struct ReplayStep {
     pub steps: u32,
     /// The action that led here (none at step 0).
     pub summary: Option<String>,
-    #[specta(type = specta_typescript::Unknown)]
+    #[specta(type = Option<crate::games::GameState>)]
     pub state: Value,
-    #[specta(type = specta_typescript::Unknown)]
+    #[specta(type = crate::games::GameView)]
     pub view: Value,
     pub score: Scoresheet,
 }
@@ -132,13 +133,13 @@ pub struct Steward {
 }
 
 fn kind_of(game: &str) -> Result<&'static dyn GameKind, ApiError> {
-    registry::find_game(game).ok_or_else(|| ApiError::NotFound {
+    find_game(game).ok_or_else(|| ApiError::NotFound {
         what: format!("game '{game}' (known: {})", known_games()),
     })
 }
 
 fn known_games() -> String {
-    registry::registry()
+    registry()
         .iter()
         .map(|k| k.descriptor().id)
         .collect::<Vec<_>>()
@@ -168,7 +169,7 @@ impl Steward {
     }
 
     pub fn games_available(&self) -> Vec<GameInfo> {
-        registry::registry()
+        registry()
             .iter()
             .map(|k| {
                 let d = k.descriptor();

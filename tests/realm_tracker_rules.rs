@@ -1892,7 +1892,7 @@ fn the_view_counts_quantities_an_objective_may_rank_by() {
             ..Default::default()
         },
     );
-    let v = RealmTracker::view(s.state());
+    let v = estate_steward::engine::to_json(&RealmTracker::view(s.state()));
     let m = |name: &str| -> serde_json::Value {
         v["measures"]
             .as_array()
@@ -2190,7 +2190,7 @@ fn advanced_gather_tiles_are_named_per_level() {
         ),
         "realm.tile"
     );
-    let v = RealmTracker::view(s.state());
+    let v = estate_steward::engine::to_json(&RealmTracker::view(s.state()));
     let tile = v["spaces"]
         .as_array()
         .and_then(|a| a.iter().find(|x| x["id"] == "level-1"))
@@ -2636,7 +2636,7 @@ fn an_objective_may_reward_the_fewest() {
 #[test]
 fn a_spy_master_holds_the_other_leaders_automated_abilities() {
     let mut s = started(&["Spy Master", "Agrarian Lord", "Warlord"]);
-    let v = RealmTracker::view(s.state());
+    let v = estate_steward::engine::to_json(&RealmTracker::view(s.state()));
     assert_eq!(
         v["players"][0]["abilities"],
         serde_json::json!(["produce_plus_one"])

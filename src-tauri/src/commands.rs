@@ -18,11 +18,20 @@ use specta::Type;
 use std::sync::Mutex;
 use tauri::State;
 
-/// Any JSON value crossing IPC (a game's action or options, a private view); the game checks
-/// its shape.
+/// Any JSON value crossing IPC (a private view, a remembered card); the game checks its shape.
 #[derive(Debug, Clone, Serialize, Deserialize, Type)]
 #[serde(transparent)]
 pub struct Json(#[specta(type = specta_typescript::Unknown)] pub Value);
+
+/// One of the games' actions, as `allowed` offers it; the game checks it.
+#[derive(Debug, Clone, Serialize, Deserialize, Type)]
+#[serde(transparent)]
+pub struct ActionJson(#[specta(type = estate_steward::games::GameAction)] pub Value);
+
+/// One of the games' options, as New game sends them; the game checks them.
+#[derive(Debug, Clone, Serialize, Deserialize, Type)]
+#[serde(transparent)]
+pub struct OptionsJson(#[specta(type = estate_steward::games::GameOptions)] pub Value);
 
 /// The open database, or why it could not be opened (shown on every screen that needs it).
 pub struct AppState {
@@ -104,7 +113,7 @@ pub fn start_game(
     state: State<'_, AppState>,
     game: String,
     person_ids: Vec<i32>,
-    options: Option<Json>,
+    options: Option<OptionsJson>,
 ) -> Result<TableView, ApiError> {
     let ids: Vec<i64> = person_ids.into_iter().map(i64::from).collect();
     state.with(|s| s.start_game(&game, &ids, options.map(|o| o.0), None))
@@ -120,7 +129,11 @@ pub fn table(state: State<'_, AppState>, game_id: i32) -> Result<TableView, ApiE
 /// Apply an action (the game's action JSON); answered only after it is saved.
 #[tauri::command]
 #[specta::specta]
-pub fn act(state: State<'_, AppState>, game_id: i32, action: Json) -> Result<TableView, ApiError> {
+pub fn act(
+    state: State<'_, AppState>,
+    game_id: i32,
+    action: ActionJson,
+) -> Result<TableView, ApiError> {
     state.with(|s| s.act(i64::from(game_id), &action.0))
 }
 

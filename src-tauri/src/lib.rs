@@ -10,7 +10,6 @@ pub use estate_steward::store::{APP_DIR_NAME, DB_ENV, DB_FILE_NAME};
 
 /// The one place where the app's commands are registered and typed for the UI.
 pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
-    use estate_steward::games::nine_estates::{NineAction, NineEvent, NineOptions, NineView};
     tauri_specta::Builder::<R>::new()
         .commands(tauri_specta::collect_commands![
             commands::app_info,
@@ -30,19 +29,8 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
             commands::set_catalogue_entry,
             commands::delete_game,
         ])
-        // Game-specific shapes carried inside `TableView.state` and `act`'s action.
-        .typ::<estate_steward::games::nine_estates::state::NineState>()
-        .typ::<NineAction>()
-        .typ::<NineEvent>()
-        .typ::<NineOptions>()
-        .typ::<NineView>()
-        .typ::<estate_steward::games::estates::EstatesView>()
-        .typ::<estate_steward::games::estates::EstatesAction>()
-        .typ::<estate_steward::games::realm::RealmState>()
-        .typ::<estate_steward::games::realm::RealmAction>()
-        .typ::<estate_steward::games::realm_tracker::view::TrackerView>()
-        .typ::<estate_steward::games::realm_tracker::TrackerAction>()
-        .typ::<estate_steward::games::realm_tracker::TrackerOptions>()
+        // The games' own shapes (`GameAction`, `GameOptions` …) reach the bindings through the
+        // command types that carry them; `estate_steward::games` lists the games.
 }
 
 /// Where the database lives: `--db PATH` on the command line, else `$ESTATE_STEWARD_DB`, else

@@ -83,10 +83,14 @@ pub struct Scoresheet {
 /// What a game must provide to be hosted by the engine.
 pub trait Game: 'static {
     /// Table choices and house rules, recorded with the game.
-    type Options: Clone + Debug + Default + Serialize + DeserializeOwned;
-    type State: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
-    type Action: Clone + Debug + Serialize + DeserializeOwned;
+    type Options: Clone + Debug + Default + Serialize + DeserializeOwned + specta::Type;
+    type State: Clone + Debug + PartialEq + Serialize + DeserializeOwned + specta::Type;
+    type Action: Clone + Debug + Serialize + DeserializeOwned + specta::Type;
     type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    /// What the table screen shows: display-ready facts derived from the state. It crosses IPC
+    /// typed (the app's bindings carry it inside `games::GameView`), so it must be a struct that
+    /// reads back as itself; the conformance suite checks that it does.
+    type View: Clone + Debug + PartialEq + Serialize + DeserializeOwned + specta::Type;
 
     const DESCRIPTOR: Descriptor;
 
@@ -112,9 +116,7 @@ pub trait Game: 'static {
     ) -> String;
     /// Display-ready facts derived from the state, for the table screen (the state itself when
     /// there is nothing to derive).
-    fn view(state: &Self::State) -> serde_json::Value {
-        serde_json::to_value(state).unwrap_or_default()
-    }
+    fn view(state: &Self::State) -> Self::View;
     /// What only `seat` may see (e.g. their money), shown when they ask to peek.
     fn private_view(_state: &Self::State, _seat: u8) -> Option<serde_json::Value> {
         None
@@ -137,4 +139,10 @@ pub trait Game: 'static {
     }
     /// Put remembered catalogue entries into new-game options.
     fn with_catalogue(_options: &mut Self::Options, _entries: &[(String, serde_json::Value)]) {}
+}
+
+/// Serialize one of a game's own `derive(Serialize)` values as JSON. These types have string map
+/// keys only, so serializing cannot fail; `Null` stands in should that ever change.
+pub fn to_json<T: Serialize>(value: &T) -> serde_json::Value {
+    serde_json::to_value(value).unwrap_or(serde_json::Value::Null)
 }

@@ -5,9 +5,11 @@
 
 pub mod conformance;
 pub mod game;
-pub mod registry;
 pub mod session;
+pub mod table;
 
-pub use game::{Allowed, Descriptor, Game, GameRng, RuleError, ScoreRow, Scoresheet, Seat};
-pub use registry::{find_game, registry, ActError, AllowedAction, AnyTable, GameKind, StoredEntry};
+pub use game::{
+    to_json, Allowed, Descriptor, Game, GameRng, RuleError, ScoreRow, Scoresheet, Seat,
+};
+pub use table::{ActError, AllowedAction, AnyTable, GameKind, Kind, StoredEntry};
 pub use session::{Entry, Session};

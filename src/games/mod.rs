@@ -1,6 +1,75 @@
-//! The games Estate Steward hosts, one module each, registered in `engine::registry`.
+//! The games Estate Steward hosts: one folder each, and THE list of them (`registry`).
+//!
+//! Adding a game is one line in the `games!` list below (see ARCHITECTURE.md, "Adding a game").
+//! The same line gives the app its typed bindings: `GameView` (the table view, tagged by the
+//! game's id), `GameAction`, `GameOptions` and `GameState` are unions of the games' own types,
+//! so neither the engine nor the Tauri shell names a game.
 
+pub mod cited;
 pub mod estates;
 pub mod nine_estates;
 pub mod realm;
 pub mod realm_tracker;
+
+use crate::engine::{Game, GameKind, Kind};
+use serde::{Deserialize, Serialize};
+
+/// Lists the games once and derives from that list the registry and the unions the app's
+/// bindings are generated from. Each line: `"game-id" => Variant(path::to::TheGame)`; the id
+/// must be the game's `Descriptor::id` (the conformance suite checks it).
+macro_rules! games {
+    ($($id:literal => $variant:ident($game:ty)),+ $(,)?) => {
+        /// Every game the app hosts, in the order the New game screen lists them.
+        pub fn registry() -> &'static [&'static dyn GameKind] {
+            static ALL: &[&dyn GameKind] = &[$(&Kind::<$game>::NEW),+];
+            ALL
+        }
+
+        /// A table view as clients receive it: the game's own view with `"game": <id>` beside
+        /// its fields.
+        // These unions describe what crosses IPC (and check it in the conformance suite); they
+        // are not kept in memory, so the size of their largest variant does not matter.
+        #[allow(clippy::large_enum_variant)]
+        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+        #[serde(tag = "game")]
+        pub enum GameView {
+            $(#[serde(rename = $id)] $variant(<$game as Game>::View),)+
+        }
+
+        /// Any game's action, as `allowed` offers it and `act` takes it.
+        #[allow(clippy::large_enum_variant)]
+        #[derive(Debug, Clone, Serialize, Deserialize, specta::Type)]
+        #[serde(untagged)]
+        pub enum GameAction {
+            $($variant(<$game as Game>::Action),)+
+        }
+
+        /// Any game's options, as New game sends them and the record keeps them.
+        #[allow(clippy::large_enum_variant)]
+        #[derive(Debug, Clone, Serialize, Deserialize, specta::Type)]
+        #[serde(untagged)]
+        pub enum GameOptions {
+            $($variant(<$game as Game>::Options),)+
+        }
+
+        /// Any game's full state (sent only when the game holds no secret, or is over).
+        #[allow(clippy::large_enum_variant)]
+        #[derive(Debug, Clone, Serialize, Deserialize, specta::Type)]
+        #[serde(untagged)]
+        pub enum GameState {
+            $($variant(<$game as Game>::State),)+
+        }
+    };
+}
+
+games! {
+    "nine-estates" => NineEstates(nine_estates::NineEstates),
+    "the-estates" => TheEstates(estates::TheEstates),
+    "raise-the-realm-live" => RaiseTheRealmLive(realm_tracker::RealmTracker),
+    "raise-the-realm" => RaiseTheRealm(realm::RaiseTheRealm),
+}
+
+/// The registered game with this id.
+pub fn find_game(id: &str) -> Option<&'static dyn GameKind> {
+    registry().iter().copied().find(|k| k.descriptor().id == id)
+}

@@ -377,6 +377,7 @@ impl Game for TheEstates {
     type State = EstatesState;
     type Action = EstatesAction;
     type Event = EstatesEvent;
+    type View = EstatesView;
 
     const DESCRIPTOR: Descriptor = Descriptor {
         id: "the-estates",
@@ -881,8 +882,8 @@ impl Game for TheEstates {
         s.phase == Phase::Over
     }
 
-    fn view(s: &EstatesState) -> serde_json::Value {
-        serde_json::to_value(view(s)).unwrap_or_default()
+    fn view(s: &EstatesState) -> EstatesView {
+        view(s)
     }
 
     fn private_view(s: &EstatesState, seat: u8) -> Option<serde_json::Value> {

@@ -4,11 +4,11 @@
 use super::building_points;
 use super::rules_table::table;
 use super::state::{self, Cube, EstatesState, Permit, Phase, Whereabouts};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// What the shared screen may show: everything but money (balances and cash boxes are secret,
 /// product.md principle 5).
-#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
 pub struct EstatesView {
     pub phase: Phase,
     pub turn: u32,
@@ -29,7 +29,7 @@ pub struct EstatesView {
     pub projected: Vec<i32>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
 #[serde(rename = "EstatesRowView")]
 pub struct RowView {
     pub requirement: i32,

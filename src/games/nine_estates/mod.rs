@@ -410,6 +410,7 @@ impl Game for NineEstates {
     type State = NineState;
     type Action = NineAction;
     type Event = NineEvent;
+    type View = NineView;
 
     const DESCRIPTOR: Descriptor = Descriptor {
         id: "nine-estates",
@@ -986,8 +987,8 @@ impl Game for NineEstates {
         format!("{prefix}{body}{round_end}")
     }
 
-    fn view(state: &NineState) -> serde_json::Value {
-        serde_json::to_value(view(state)).unwrap_or_default()
+    fn view(state: &NineState) -> NineView {
+        view(state)
     }
 
     fn learned(event: &NineEvent) -> Vec<(String, serde_json::Value)> {

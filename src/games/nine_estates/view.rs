@@ -5,10 +5,10 @@
 use super::cards::{cost_text, yield_text, EstateType, Face};
 use super::state::{BuiltStructure, EraScore, EstateStatus, NineState, Phase, Slot};
 use super::{estate_label, scoring};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// An active card as the table screen shows it.
-#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
 pub struct ActiveCard {
     pub slot: Slot,
     pub card: u8,
@@ -23,7 +23,7 @@ pub struct ActiveCard {
 }
 
 /// A card on the table that the app cannot referee until it is described.
-#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
 pub struct DescribeRequest {
     /// "Structure" or "Estate".
     pub kind: String,
@@ -34,7 +34,7 @@ pub struct DescribeRequest {
 }
 
 /// An Estate in the grid as the table screen shows it.
-#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
 pub struct GridEstate {
     pub row: u8,
     pub col: u8,
@@ -48,7 +48,7 @@ pub struct GridEstate {
 
 /// Derived, display-ready facts for the Nine Estates table (computed by the core so that the UI
 /// only displays).
-#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
 pub struct NineView {
     pub phase: Phase,
     pub era: u8,

@@ -134,6 +134,7 @@ impl Game for RaiseTheRealm {
     type State = RealmState;
     type Action = RealmAction;
     type Event = RealmEvent;
+    type View = RealmState;
 
     const DESCRIPTOR: Descriptor = Descriptor {
         id: "raise-the-realm",
@@ -359,6 +360,10 @@ impl Game for RaiseTheRealm {
             rows,
             final_: s.finished,
         }
+    }
+
+    fn view(s: &RealmState) -> RealmState {
+        s.clone()
     }
 
     fn is_over(s: &RealmState) -> bool {

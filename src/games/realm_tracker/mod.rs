@@ -91,6 +91,7 @@ impl Game for RealmTracker {
     type State = TrackerState;
     type Action = TrackerAction;
     type Event = TrackerEvent;
+    type View = view::TrackerView;
 
     const DESCRIPTOR: Descriptor = Descriptor {
         id: "raise-the-realm-live",
@@ -514,8 +515,8 @@ impl Game for RealmTracker {
         view::summarize(s, a, ev)
     }
 
-    fn view(s: &TrackerState) -> serde_json::Value {
-        serde_json::to_value(view::view(s)).unwrap_or_default()
+    fn view(s: &TrackerState) -> view::TrackerView {
+        view::view(s)
     }
 
     fn learned(e: &TrackerEvent) -> Vec<(String, serde_json::Value)> {

@@ -9,9 +9,9 @@ use super::rules::track_value;
 use crate::engine::{ScoreRow, Scoresheet};
 use crate::games::realm::rank_seats;
 use crate::games::realm::rules_table::table;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
 #[serde(rename = "TrackerView")]
 pub struct TrackerView {
     pub state: TrackerState,
@@ -28,7 +28,7 @@ pub struct TrackerView {
     pub measures: Vec<MeasureView>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
 #[serde(rename = "TrackerMeasureView")]
 pub struct MeasureView {
     pub name: String,
@@ -36,7 +36,7 @@ pub struct MeasureView {
     pub values: Vec<Option<i32>>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
 #[serde(rename = "TrackerPlayerView")]
 pub struct PlayerView {
     /// Production, Noble, Gather values (None until the Leader's mat is described).
@@ -51,7 +51,7 @@ pub struct PlayerView {
     pub total: i32,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
 #[serde(rename = "TrackerSpaceView")]
 pub struct SpaceView {
     pub id: String,
@@ -66,7 +66,7 @@ pub struct SpaceView {
     pub tile: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
 #[serde(rename = "TrackerCardView")]
 pub struct CardView {
     pub name: String,
@@ -86,7 +86,7 @@ pub struct CardView {
     pub solo_card: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
 #[serde(rename = "TrackerLeaderView")]
 pub struct LeaderView {
     pub name: String,

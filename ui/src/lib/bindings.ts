@@ -7,17 +7,17 @@ export const commands = {
 	/**  Returns the application's version and the state of its database. */
 	appInfo: () => __TAURI_INVOKE<AppInfo_Serialize>("app_info"),
 	/**  The games the app hosts. */
-	gamesAvailable: () => typedError<GameInfo[], ApiError>(__TAURI_INVOKE("games_available")),
+	gamesAvailable: () => typedError<GameInfo_Serialize[], ApiError>(__TAURI_INVOKE("games_available")),
 	/**  Saved people. */
 	people: () => typedError<Person[], ApiError>(__TAURI_INVOKE("people")),
 	/**  Save a person with a colour like `#1f77b4`. */
 	addPerson: (name: string, colour: string) => typedError<Person, ApiError>(__TAURI_INVOKE("add_person", { name, colour })),
 	/**  Start a game for these people, in seat order. */
-	startGame: (game: string, personIds: number[], options: Json | null) => typedError<TableView_Serialize, ApiError>(__TAURI_INVOKE("start_game", { game, personIds, options })),
+	startGame: (game: string, personIds: number[], options: OptionsJson_Deserialize | null) => typedError<TableView_Serialize, ApiError>(__TAURI_INVOKE("start_game", { game, personIds, options })),
 	/**  A game's table. */
 	table: (gameId: number) => typedError<TableView_Serialize, ApiError>(__TAURI_INVOKE("table", { gameId })),
 	/**  Apply an action (the game's action JSON); answered only after it is saved. */
-	act: (gameId: number, action: Json) => typedError<TableView_Serialize, ApiError>(__TAURI_INVOKE("act", { gameId, action })),
+	act: (gameId: number, action: ActionJson_Deserialize) => typedError<TableView_Serialize, ApiError>(__TAURI_INVOKE("act", { gameId, action })),
 	/**  What only one seat may see (their money in The Estates): for a deliberate peek. */
 	peek: (gameId: number, seat: number) => typedError<Json, ApiError>(__TAURI_INVOKE("peek", { gameId, seat })),
 	/**  Take back the last action. */
@@ -39,6 +39,15 @@ export const commands = {
 };
 
 /* Types */
+/**  One of the games' actions, as `allowed` offers it; the game checks it. */
+export type ActionJson = ActionJson_Serialize | ActionJson_Deserialize;
+
+/**  One of the games' actions, as `allowed` offers it; the game checks it. */
+export type ActionJson_Deserialize = GameAction_Deserialize;
+
+/**  One of the games' actions, as `allowed` offers it; the game checks it. */
+export type ActionJson_Serialize = GameAction_Serialize;
+
 /**  An active card as the table screen shows it. */
 export type ActiveCard = ActiveCard_Serialize | ActiveCard_Deserialize;
 
@@ -70,11 +79,30 @@ export type ActiveCard_Serialize = {
 	cost: string | null,
 };
 
-/**  A legal action as JSON, for buttons. */
-export type AllowedAction = {
+/**
+ *  A legal action as JSON, for buttons. Its `action` is one of the games' own action types
+ *  (`games::GameAction` in the bindings), sent back as it is.
+ */
+export type AllowedAction = AllowedAction_Serialize | AllowedAction_Deserialize;
+
+/**
+ *  A legal action as JSON, for buttons. Its `action` is one of the games' own action types
+ *  (`games::GameAction` in the bindings), sent back as it is.
+ */
+export type AllowedAction_Deserialize = {
 	label: string,
 	group: string,
-	action: unknown,
+	action: GameAction_Deserialize,
+};
+
+/**
+ *  A legal action as JSON, for buttons. Its `action` is one of the games' own action types
+ *  (`games::GameAction` in the bindings), sent back as it is.
+ */
+export type AllowedAction_Serialize = {
+	label: string,
+	group: string,
+	action: GameAction_Serialize,
 };
 
 /**  Every failure a client can see, typed so that it crosses IPC as data. */
@@ -311,6 +339,31 @@ export type EstatesCube = {
 
 export type EstatesEnd = "Left" | "Right";
 
+/**  Table choices, recorded with the game. */
+export type EstatesOptions = EstatesOptions_Serialize | EstatesOptions_Deserialize;
+
+/**  Table choices, recorded with the game. */
+export type EstatesOptions_Deserialize = {
+	/**  Score every check, in hand too (the rulebook scores only the cash box). */
+	all_money_scores?: boolean,
+	/**
+	 *  The five single-cube sand lots as (row, lot from the street); the data file's default
+	 *  when absent.
+	 */
+	sand_lots?: ([number, number])[] | null,
+};
+
+/**  Table choices, recorded with the game. */
+export type EstatesOptions_Serialize = {
+	/**  Score every check, in hand too (the rulebook scores only the cash box). */
+	all_money_scores: boolean,
+	/**
+	 *  The five single-cube sand lots as (row, lot from the street); the data file's default
+	 *  when absent.
+	 */
+	sand_lots: ([number, number])[] | null,
+};
+
 /**  A building permit placed in a row: its printed value and whether it lengthens the row. */
 export type EstatesPermit = {
 	value: number,
@@ -351,6 +404,15 @@ export type EstatesPlacement = { kind: "Cube"; row: number; lot: number } | { ki
 /**  Remove the `index`th permit of a row for good. */
 { kind: "Cancel"; row: number; index: number };
 
+/**  Money and certificates of one seat. Cash is hidden on the shared screen. */
+export type EstatesPurse = {
+	cash: number,
+	cash_box: number,
+};
+
+/**  One development row, its lots counted from the street toward the river. */
+export type EstatesRow = EstatesRow_Serialize | EstatesRow_Deserialize;
+
 export type EstatesRowView = EstatesRowView_Serialize | EstatesRowView_Deserialize;
 
 export type EstatesRowView_Deserialize = {
@@ -371,11 +433,65 @@ export type EstatesRowView_Serialize = {
 	sand: number[],
 };
 
+/**  One development row, its lots counted from the street toward the river. */
+export type EstatesRow_Deserialize = {
+	buildings: EstatesBuilding_Deserialize[],
+	permits: EstatesPermit[],
+};
+
+/**  One development row, its lots counted from the street toward the river. */
+export type EstatesRow_Serialize = {
+	buildings: EstatesBuilding_Serialize[],
+	permits: EstatesPermit[],
+};
+
 export type EstatesSetup = 
 /**  The app draws 24 of the 36 cubes and the first auctioneer with the recorded seed. */
 { kind: "Draw" } | 
 /**  The table's own draw: the cube rows as laid out, and the first auctioneer's seat. */
 { kind: "Recorded"; market: EstatesCube[][]; first: number };
+
+export type EstatesState = EstatesState_Serialize | EstatesState_Deserialize;
+
+export type EstatesState_Deserialize = {
+	seats: number,
+	all_money_scores: boolean,
+	sand_lots: ([number, number])[],
+	purses: EstatesPurse[],
+	/**  The drawn cubes in rows; only either end of a row may be auctioned. */
+	market: EstatesCube[][],
+	rooftops_left: number,
+	board: EstatesRow_Deserialize[],
+	permits: ([number, EstatesWhereabouts])[],
+	mayor?: number | null,
+	mayor_at: EstatesWhereabouts,
+	cancel_at: EstatesWhereabouts,
+	/**  Certificate holder per colour. */
+	certificates: (number | null)[],
+	auctioneer: number,
+	phase: EstatesPhase_Deserialize,
+	turn: number,
+};
+
+export type EstatesState_Serialize = {
+	seats: number,
+	all_money_scores: boolean,
+	sand_lots: ([number, number])[],
+	purses: EstatesPurse[],
+	/**  The drawn cubes in rows; only either end of a row may be auctioned. */
+	market: EstatesCube[][],
+	rooftops_left: number,
+	board: EstatesRow_Serialize[],
+	permits: ([number, EstatesWhereabouts])[],
+	mayor: number | null,
+	mayor_at: EstatesWhereabouts,
+	cancel_at: EstatesWhereabouts,
+	/**  Certificate holder per colour. */
+	certificates: (number | null)[],
+	auctioneer: number,
+	phase: EstatesPhase_Serialize,
+	turn: number,
+};
 
 /**
  *  What the shared screen may show: everything but money (balances and cash boxes are secret,
@@ -481,15 +597,46 @@ export type FaceDef_Serialize = {
 	rotated: Resource[],
 };
 
+/**  Any game's action, as `allowed` offers it and `act` takes it. */
+export type GameAction = GameAction_Serialize | GameAction_Deserialize;
+
+/**  Any game's action, as `allowed` offers it and `act` takes it. */
+export type GameAction_Deserialize = NineAction_Deserialize | EstatesAction | TrackerAction_Deserialize | RealmAction;
+
+/**  Any game's action, as `allowed` offers it and `act` takes it. */
+export type GameAction_Serialize = NineAction_Serialize | EstatesAction | TrackerAction_Serialize | RealmAction;
+
 /**  A game the app can host. */
-export type GameInfo = {
+export type GameInfo = GameInfo_Serialize | GameInfo_Deserialize;
+
+/**  A game the app can host. */
+export type GameInfo_Deserialize = {
 	id: string,
 	name: string,
 	min_players: number,
 	max_players: number,
 	solo: boolean,
-	default_options: unknown,
+	default_options: GameOptions_Deserialize,
 };
+
+/**  A game the app can host. */
+export type GameInfo_Serialize = {
+	id: string,
+	name: string,
+	min_players: number,
+	max_players: number,
+	solo: boolean,
+	default_options: GameOptions_Serialize,
+};
+
+/**  Any game's options, as New game sends them and the record keeps them. */
+export type GameOptions = GameOptions_Serialize | GameOptions_Deserialize;
+
+/**  Any game's options, as New game sends them and the record keeps them. */
+export type GameOptions_Deserialize = NineOptions_Deserialize | EstatesOptions_Deserialize | TrackerOptions_Deserialize | RealmOptions;
+
+/**  Any game's options, as New game sends them and the record keeps them. */
+export type GameOptions_Serialize = NineOptions_Serialize | EstatesOptions_Serialize | TrackerOptions_Serialize | RealmOptions;
 
 /**  A finished or running game as the Game record screen shows it. */
 export type GameRecord = GameRecord_Serialize | GameRecord_Deserialize;
@@ -499,7 +646,7 @@ export type GameRecord_Deserialize = {
 	summary: GameRow_Deserialize,
 	seats: Seat[],
 	seed: string,
-	options: unknown,
+	options: GameOptions_Deserialize | null,
 	score: Scoresheet_Deserialize,
 	log: string[],
 };
@@ -509,7 +656,7 @@ export type GameRecord_Serialize = {
 	summary: GameRow_Serialize,
 	seats: Seat[],
 	seed: string,
-	options: unknown,
+	options: GameOptions_Serialize | null,
 	score: Scoresheet_Serialize,
 	log: string[],
 };
@@ -549,6 +696,49 @@ export type GameRow_Serialize = {
 	winners: string[],
 };
 
+/**  Any game's full state (sent only when the game holds no secret, or is over). */
+export type GameState = GameState_Serialize | GameState_Deserialize;
+
+/**  Any game's full state (sent only when the game holds no secret, or is over). */
+export type GameState_Deserialize = NineState_Deserialize | EstatesState_Deserialize | TrackerState_Deserialize | RealmState_Deserialize;
+
+/**  Any game's full state (sent only when the game holds no secret, or is over). */
+export type GameState_Serialize = NineState_Serialize | EstatesState_Serialize | TrackerState_Serialize | RealmState_Serialize;
+
+/**
+ *  A table view as clients receive it: the game's own view with `"game": <id>` beside
+ *  its fields.
+ */
+export type GameView = GameView_Serialize | GameView_Deserialize;
+
+/**
+ *  A table view as clients receive it: the game's own view with `"game": <id>` beside
+ *  its fields.
+ */
+export type GameView_Deserialize = {
+	game: "nine-estates",
+} & NineView_Deserialize | {
+	game: "the-estates",
+} & EstatesView_Deserialize | {
+	game: "raise-the-realm-live",
+} & TrackerView_Deserialize | {
+	game: "raise-the-realm",
+} & RealmState_Deserialize;
+
+/**
+ *  A table view as clients receive it: the game's own view with `"game": <id>` beside
+ *  its fields.
+ */
+export type GameView_Serialize = {
+	game: "nine-estates",
+} & NineView_Serialize | {
+	game: "the-estates",
+} & EstatesView_Serialize | {
+	game: "raise-the-realm-live",
+} & TrackerView_Serialize | {
+	game: "raise-the-realm",
+} & RealmState_Serialize;
+
 /**  An Estate in the grid as the table screen shows it. */
 export type GridEstate = GridEstate_Serialize | GridEstate_Deserialize;
 
@@ -576,10 +766,7 @@ export type GridEstate_Serialize = {
 	shields: number | null,
 };
 
-/**
- *  Any JSON value crossing IPC (a game's action or options, a private view); the game checks
- *  its shape.
- */
+/**  Any JSON value crossing IPC (a private view, a remembered card); the game checks its shape. */
 export type Json = unknown;
 
 export type NineAction = NineAction_Serialize | NineAction_Deserialize;
@@ -599,16 +786,6 @@ export type NineAction_Serialize = { type: "Deal"; deal: Deal_Serialize } |
 { type: "TurnFirstCard" } | 
 /**  Use the end-of-round choice: rotate the deck's top card 180°. */
 { type: "RotateTopCard" } | { type: "Build"; target: Target; payment: Pay[] } | { type: "Pass" } | { type: "ChooseRoundEnd"; choice: RoundChoice_Serialize } | { type: "EndEra" };
-
-export type NineEvent = NineEvent_Serialize | NineEvent_Deserialize;
-
-export type NineEvent_Deserialize = { type: "Dealt"; grid?: number[][] | null; deck: CardPos[] } | { type: "Described"; card: Described_Deserialize } | { type: "FirstCardTurned" } | { type: "TopCardRotated" } | { type: "StructureBuilt"; slot: Slot; card: number; face: Face; name: string } | { type: "EstateBuilt"; row: number; col: number; card: number } | 
-/**  The sources used, other than the card being built. */
-{ type: "Paid"; sources: Source[] } | { type: "Passed" } | { type: "TurnEnded" } | { type: "RoundEnded" } | { type: "DeckReordered"; deck: CardPos[] } | { type: "DeckRotated" } | { type: "RotateOneGranted" } | { type: "RoundStarted" } | { type: "EraEnded"; score: EraScore };
-
-export type NineEvent_Serialize = { type: "Dealt"; grid: number[][] | null; deck: CardPos[] } | { type: "Described"; card: Described_Serialize } | { type: "FirstCardTurned" } | { type: "TopCardRotated" } | { type: "StructureBuilt"; slot: Slot; card: number; face: Face; name: string } | { type: "EstateBuilt"; row: number; col: number; card: number } | 
-/**  The sources used, other than the card being built. */
-{ type: "Paid"; sources: Source[] } | { type: "Passed" } | { type: "TurnEnded" } | { type: "RoundEnded" } | { type: "DeckReordered"; deck: CardPos[] } | { type: "DeckRotated" } | { type: "RotateOneGranted" } | { type: "RoundStarted" } | { type: "EraEnded"; score: EraScore };
 
 /**  Options: the catalogue of card contents known when the game starts (recorded with the game). */
 export type NineOptions = NineOptions_Serialize | NineOptions_Deserialize;
@@ -729,6 +906,15 @@ export type NineView_Serialize = {
 	title: string | null,
 };
 
+/**  One of the games' options, as New game sends them; the game checks them. */
+export type OptionsJson = OptionsJson_Serialize | OptionsJson_Deserialize;
+
+/**  One of the games' options, as New game sends them; the game checks them. */
+export type OptionsJson_Deserialize = GameOptions_Deserialize;
+
+/**  One of the games' options, as New game sends them; the game checks them. */
+export type OptionsJson_Serialize = GameOptions_Serialize;
+
 /**  One resource taken from one card. */
 export type Pay = {
 	from: Source,
@@ -755,6 +941,9 @@ export type RealmAction =
 { type: "Enter"; seat: number; category: string; value: number } | { type: "TieBreak"; seat: number; objective_firsts: number; estate_cards: number } | { type: "ObjectivesMet"; count: number } | 
 /**  Close the scorepad: totals, winner and title become final. */
 { type: "Finish" };
+
+/**  Table choices, recorded with the game. */
+export type RealmOptions = Record<string, never>;
 
 export type RealmState = RealmState_Serialize | RealmState_Deserialize;
 
@@ -791,8 +980,8 @@ export type ReplayStep_Deserialize = {
 	steps: number,
 	/**  The action that led here (none at step 0). */
 	summary?: string | null,
-	state: unknown,
-	view: unknown,
+	state: GameState_Deserialize | null,
+	view: GameView_Deserialize,
 	score: Scoresheet_Deserialize,
 };
 
@@ -802,8 +991,8 @@ export type ReplayStep_Serialize = {
 	steps: number,
 	/**  The action that led here (none at step 0). */
 	summary: string | null,
-	state: unknown,
-	view: unknown,
+	state: GameState_Serialize | null,
+	view: GameView_Serialize,
 	score: Scoresheet_Serialize,
 };
 
@@ -923,10 +1112,10 @@ export type TableView_Deserialize = {
 	 *  The game's own state (its shape is the game's `State` type); null while a game with
 	 *  secrets (hidden money) is running, so that nothing private reaches the shared screen.
 	 */
-	state: unknown,
-	/**  Display-ready facts for the table screen (the game's view type, e.g. `NineView`). */
-	view: unknown,
-	allowed: AllowedAction[],
+	state: GameState_Deserialize | null,
+	/**  Display-ready facts for the table screen: the game's view type, tagged with `game`. */
+	view: GameView_Deserialize,
+	allowed: AllowedAction_Deserialize[],
 	/**  One line per accepted action, oldest first. */
 	log: string[],
 	/**  What undo would take back, and what redo would put back. */
@@ -949,10 +1138,10 @@ export type TableView_Serialize = {
 	 *  The game's own state (its shape is the game's `State` type); null while a game with
 	 *  secrets (hidden money) is running, so that nothing private reaches the shared screen.
 	 */
-	state: unknown,
-	/**  Display-ready facts for the table screen (the game's view type, e.g. `NineView`). */
-	view: unknown,
-	allowed: AllowedAction[],
+	state: GameState_Serialize | null,
+	/**  Display-ready facts for the table screen: the game's view type, tagged with `game`. */
+	view: GameView_Serialize,
+	allowed: AllowedAction_Serialize[],
 	/**  One line per accepted action, oldest first. */
 	log: string[],
 	/**  What undo would take back, and what redo would put back. */

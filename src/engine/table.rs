@@ -1,12 +1,9 @@
-//! The one place games are registered, and the JSON-facing wrappers (`GameKind`, `AnyTable`)
-//! through which the service, the store and the CLI handle any game without knowing its types.
+//! The type-erased table: the JSON-facing wrappers (`GameKind`, `AnyTable`) through which the
+//! service, the store and the CLI handle any game without knowing its types. The list of games
+//! itself lives in `crate::games` (`games::registry()`); nothing here names a game.
 
-use super::game::{Descriptor, Game, RuleError, Scoresheet, Seat};
+use super::game::{to_json, Descriptor, Game, RuleError, Scoresheet, Seat};
 use super::session::{Entry, Session};
-use crate::games::estates::TheEstates;
-use crate::games::nine_estates::NineEstates;
-use crate::games::realm::RaiseTheRealm;
-use crate::games::realm_tracker::RealmTracker;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::marker::PhantomData;
@@ -19,12 +16,13 @@ pub struct StoredEntry {
     pub summary: String,
 }
 
-/// A legal action as JSON, for buttons.
+/// A legal action as JSON, for buttons. Its `action` is one of the games' own action types
+/// (`games::GameAction` in the bindings), sent back as it is.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
 pub struct AllowedAction {
     pub label: String,
     pub group: String,
-    #[specta(type = specta_typescript::Unknown)]
+    #[specta(type = crate::games::GameAction)]
     pub action: Value,
 }
 
@@ -87,7 +85,7 @@ pub trait AnyTable: Send {
     }
     fn summaries(&self) -> Vec<String>;
     fn state(&self) -> Value;
-    /// The game's display view of the current state.
+    /// The game's display view of the current state, tagged with the game's id.
     fn view(&self) -> Value;
     /// What one seat alone may see.
     fn private_view(&self, seat: u8) -> Option<Value>;
@@ -104,16 +102,27 @@ pub trait AnyTable: Send {
     fn learned(&self, entry: &StoredEntry) -> Vec<(String, Value)>;
 }
 
-struct Kind<G>(PhantomData<fn() -> G>);
+/// A game's entry in the registry: `Kind::<MyGame>::NEW` is all a game needs to be listed.
+pub struct Kind<G>(PhantomData<fn() -> G>);
+
+impl<G> Kind<G> {
+    pub const NEW: Kind<G> = Kind(PhantomData);
+}
+
 struct Table<G: Game>(Session<G>);
 
 fn from_json<T: serde::de::DeserializeOwned>(value: &Value, what: &str) -> Result<T, ActError> {
     serde_json::from_value(value.clone()).map_err(|e| ActError::Malformed(format!("{what}: {e}")))
 }
 
-fn to_json<T: Serialize>(value: &T) -> Value {
-    // Serializing our own derive(Serialize) types into a Value cannot fail (no non-string map keys).
-    serde_json::to_value(value).unwrap_or(Value::Null)
+/// A game's view as the clients receive it: the view's own fields plus `"game": <id>`, the tag
+/// by which `games::GameView` (and the UI) tell the games apart.
+fn tagged_view<G: Game>(view: &G::View) -> Value {
+    let mut value = to_json(view);
+    if let Value::Object(fields) = &mut value {
+        fields.insert("game".into(), Value::from(G::DESCRIPTOR.id));
+    }
+    value
 }
 
 fn from_text<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T, ActError> {
@@ -258,7 +267,7 @@ where
         to_json(self.0.state())
     }
     fn view(&self) -> Value {
-        G::view(self.0.state())
+        tagged_view::<G>(&G::view(self.0.state()))
     }
     fn private_view(&self, seat: u8) -> Option<Value> {
         G::private_view(self.0.state(), seat)
@@ -267,7 +276,7 @@ where
         G::has_secrets()
     }
     fn view_after(&self, n: usize) -> Value {
-        G::view(&self.0.state_after(n))
+        tagged_view::<G>(&G::view(&self.0.state_after(n)))
     }
     fn state_text(&self) -> String {
         to_text(self.0.state())
@@ -300,25 +309,4 @@ where
             Err(_) => Vec::new(),
         }
     }
-}
-
-static NINE_ESTATES: Kind<NineEstates> = Kind(PhantomData);
-static THE_ESTATES: Kind<TheEstates> = Kind(PhantomData);
-static RAISE_THE_REALM: Kind<RaiseTheRealm> = Kind(PhantomData);
-static REALM_TRACKER: Kind<RealmTracker> = Kind(PhantomData);
-
-/// Every game the app hosts. Adding a game means adding one line here.
-pub fn registry() -> &'static [&'static dyn GameKind] {
-    static ALL: [&'static dyn GameKind; 4] = [
-        &NINE_ESTATES,
-        &THE_ESTATES,
-        &REALM_TRACKER,
-        &RAISE_THE_REALM,
-    ];
-    &ALL
-}
-
-/// The registered game with this id.
-pub fn find_game(id: &str) -> Option<&'static dyn GameKind> {
-    registry().iter().copied().find(|k| k.descriptor().id == id)
 }
