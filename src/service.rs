@@ -2,9 +2,9 @@
 //! and by the Tauri commands alike. Every action is committed to SQLite before it is returned.
 
 use crate::engine::session::SNAPSHOT_EVERY;
+use crate::engine::{ActError, AllowedAction};
 use crate::engine::{AnyTable, GameKind, Scoresheet, Seat, StoredEntry};
 use crate::games::{find_game, registry};
-use crate::engine::{ActError, AllowedAction};
 use crate::store::{Append, GameRow, Person, Store, StoreError};
 use rand::Rng;
 use serde::{Deserialize, Serialize};

@@ -1,7 +1,7 @@
 //! The Estates: one test per rule the app enforces (rulebook 002 read through product.md), the
 //! permit worked example, money conservation, and the conformance suite.
 
-use estate_steward::engine::conformance::check;
+use estate_steward::engine::conformance::check_typed as check;
 use estate_steward::engine::{Game, Seat, Session};
 use estate_steward::games::estates::rules_table::shipped_table_parses;
 use estate_steward::games::estates::state::{Cube, Phase, Piece, Whereabouts};

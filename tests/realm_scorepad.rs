@@ -2,8 +2,8 @@
 //! tie-breakers for first place, and the solo titles and failure (000 lines 214-274).
 
 use estate_steward::engine::{Game, Seat, Session};
-use estate_steward::games::realm::rules_table::{shipped_table_parses, table};
-use estate_steward::games::realm::{RaiseTheRealm, RealmAction as A, RealmOptions};
+use estate_steward::games::realm::data::{data, shipped_data_error};
+use estate_steward::games::realm::scorepad::{RaiseTheRealm, RealmAction as A, RealmOptions};
 
 const CATS: [&str; 8] = [
     "card_vp",
@@ -61,8 +61,8 @@ fn row(s: &mut Session<RaiseTheRealm>, seat: u8, values: [i32; 8]) {
 
 #[test]
 fn the_rule_table_parses_with_eight_categories() {
-    assert!(shipped_table_parses());
-    assert_eq!(table().categories.len(), 8);
+    assert_eq!(shipped_data_error(), None);
+    assert_eq!(data().categories.len(), 8);
 }
 
 #[test]
@@ -152,9 +152,19 @@ fn the_pad_closes_only_when_every_category_is_entered() {
     let mut s = pad(2);
     row(&mut s, 0, [1, 1, 1, 1, 1, 1, 1, 0]);
     assert_eq!(refused(&mut s, A::Finish), "realm.incomplete");
-    assert!(RaiseTheRealm::allowed(s.state()).is_empty());
+    // Closing is offered only once every category is entered; until then the offers are entries.
+    let offers = |s: &estate_steward::engine::Session<RaiseTheRealm>| {
+        RaiseTheRealm::allowed(s.state())
+            .into_iter()
+            .map(|a| a.action)
+            .collect::<Vec<_>>()
+    };
+    assert!(!offers(&s).contains(&A::Finish));
+    assert!(offers(&s)
+        .iter()
+        .all(|a| matches!(a, A::Enter { seat: 1, .. })));
     row(&mut s, 1, [1, 1, 1, 1, 1, 1, 1, 7]);
-    assert_eq!(RaiseTheRealm::allowed(s.state()).len(), 1);
+    assert_eq!(offers(&s), vec![A::Finish]);
     act(&mut s, A::Finish);
     assert_eq!(
         refused(

@@ -10,27 +10,26 @@ pub use estate_steward::store::{APP_DIR_NAME, DB_ENV, DB_FILE_NAME};
 
 /// The one place where the app's commands are registered and typed for the UI.
 pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
-    tauri_specta::Builder::<R>::new()
-        .commands(tauri_specta::collect_commands![
-            commands::app_info,
-            commands::games_available,
-            commands::people,
-            commands::add_person,
-            commands::start_game,
-            commands::table,
-            commands::act,
-            commands::peek,
-            commands::undo,
-            commands::redo,
-            commands::history,
-            commands::record,
-            commands::replay,
-            commands::catalogue,
-            commands::set_catalogue_entry,
-            commands::delete_game,
-        ])
-        // The games' own shapes (`GameAction`, `GameOptions` …) reach the bindings through the
-        // command types that carry them; `estate_steward::games` lists the games.
+    tauri_specta::Builder::<R>::new().commands(tauri_specta::collect_commands![
+        commands::app_info,
+        commands::games_available,
+        commands::people,
+        commands::add_person,
+        commands::start_game,
+        commands::table,
+        commands::act,
+        commands::peek,
+        commands::undo,
+        commands::redo,
+        commands::history,
+        commands::record,
+        commands::replay,
+        commands::catalogue,
+        commands::set_catalogue_entry,
+        commands::delete_game,
+    ])
+    // The games' own shapes (`GameAction`, `GameOptions` …) reach the bindings through the
+    // command types that carry them; `estate_steward::games` lists the games.
 }
 
 /// Where the database lives: `--db PATH` on the command line, else `$ESTATE_STEWARD_DB`, else

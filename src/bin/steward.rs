@@ -5,8 +5,9 @@
 //! 3 not found; 4 the database was refused or failed; 5 a malformed request field.
 
 use clap::{Parser, Subcommand};
-use estate_steward::service::{ApiError, Steward, TableView};
-use estate_steward::store::default_db_path;
+use estate_steward::engine::Scoresheet;
+use estate_steward::service::{ApiError, GameInfo, GameRecord, Steward, TableView};
+use estate_steward::store::{default_db_path, GameRow};
 use serde::Serialize;
 use serde_json::Value;
 use std::io::{BufRead, Write};
@@ -232,6 +233,111 @@ fn stream(steward: &mut Steward, id: i64) -> Result<(), ApiError> {
     Ok(())
 }
 
+fn games_text(games: &[GameInfo]) -> String {
+    games
+        .iter()
+        .map(|g| {
+            format!(
+                "{:<14} {} ({}–{} players{})",
+                g.id,
+                g.name,
+                g.min_players,
+                g.max_players,
+                if g.solo { ", solo" } else { "" }
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn score_text(sheet: &Scoresheet) -> String {
+    let mut out = String::new();
+    for row in &sheet.rows {
+        out += &format!("{}: {}\n", row.name, row.total);
+        for (c, n) in sheet.categories.iter().zip(&row.breakdown) {
+            out += &format!("  {c}: {n}\n");
+        }
+        if let Some(t) = &row.title {
+            out += &format!("  title: {t}\n");
+        }
+    }
+    out.trim_end().to_string()
+}
+
+fn history_text(rows: &[GameRow]) -> String {
+    rows.iter()
+        .map(|g| {
+            format!(
+                "#{} {} {} [{}] {} actions{}{}",
+                g.id,
+                g.game,
+                g.players.join(", "),
+                g.status,
+                g.actions,
+                g.score.map(|s| format!(", score {s}")).unwrap_or_default(),
+                g.title
+                    .as_ref()
+                    .map(|t| format!(" — {t}"))
+                    .unwrap_or_default()
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn record_text(r: &GameRecord) -> String {
+    let mut out = format!(
+        "#{} {} [{}] seed {}\n",
+        r.summary.id, r.summary.game, r.summary.status, r.seed
+    );
+    for row in &r.score.rows {
+        out += &format!(
+            "{}: {}{}\n",
+            row.name,
+            row.total,
+            row.title
+                .as_ref()
+                .map(|t| format!(" — {t}"))
+                .unwrap_or_default()
+        );
+    }
+    for (i, line) in r.log.iter().enumerate() {
+        out += &format!("{:>4}. {line}\n", i + 1);
+    }
+    out.trim_end().to_string()
+}
+
+/// `act`: an action given as JSON, or the Nth allowed one.
+fn act(
+    steward: &mut Steward,
+    id: i64,
+    action: Option<String>,
+    n: Option<usize>,
+) -> Result<TableView, ApiError> {
+    let action = match (action, n) {
+        (Some(a), _) => parse_json("action", &a)?,
+        (None, Some(n)) => pick(steward, id, n)?,
+        (None, None) => {
+            return Err(ApiError::BadRequest {
+                field: "action".into(),
+                message: "give an action as JSON or --pick N".into(),
+            })
+        }
+    };
+    steward.act(id, &action)
+}
+
+/// `peek`: seats count from 1 on the command line.
+fn peek(steward: &mut Steward, id: i64, seat: u8) -> Result<Value, ApiError> {
+    let Some(index) = seat.checked_sub(1) else {
+        return Err(ApiError::BadRequest {
+            field: "seat".into(),
+            message: "seats count from 1".into(),
+        });
+    };
+    steward.peek(id, index)
+}
+
 fn run(cli: Cli) -> Result<(), ApiError> {
     let path = cli.db.clone().unwrap_or_else(default_db_path);
     let mut steward = Steward::open(&path)?;
@@ -239,22 +345,7 @@ fn run(cli: Cli) -> Result<(), ApiError> {
     match cli.command {
         Command::Games => {
             let games = steward.games_available();
-            print(json, &games, || {
-                games
-                    .iter()
-                    .map(|g| {
-                        format!(
-                            "{:<14} {} ({}–{} players{})",
-                            g.id,
-                            g.name,
-                            g.min_players,
-                            g.max_players,
-                            if g.solo { ", solo" } else { "" }
-                        )
-                    })
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            });
+            print(json, &games, || games_text(&games));
         }
         Command::People {
             command: PeopleCommand::List,
@@ -299,28 +390,12 @@ fn run(cli: Cli) -> Result<(), ApiError> {
             action,
             pick: n,
         } => {
-            let action = match (action, n) {
-                (Some(a), _) => parse_json("action", &a)?,
-                (None, Some(n)) => pick(&mut steward, id, n)?,
-                (None, None) => {
-                    return Err(ApiError::BadRequest {
-                        field: "action".into(),
-                        message: "give an action as JSON or --pick N".into(),
-                    })
-                }
-            };
-            let v = steward.act(id, &action)?;
+            let v = act(&mut steward, id, action, n)?;
             print(json, &v, || table_text(&v));
         }
         Command::Stream { id } => stream(&mut steward, id)?,
         Command::Peek { id, seat } => {
-            let Some(index) = seat.checked_sub(1) else {
-                return Err(ApiError::BadRequest {
-                    field: "seat".into(),
-                    message: "seats count from 1".into(),
-                });
-            };
-            let v = steward.peek(id, index)?;
+            let v = peek(&mut steward, id, seat)?;
             print(json, &v, || v.to_string());
         }
         Command::Undo { id } => {
@@ -333,66 +408,15 @@ fn run(cli: Cli) -> Result<(), ApiError> {
         }
         Command::Score { id } => {
             let v = steward.view(id, None)?;
-            print(json, &v.score, || {
-                let mut out = String::new();
-                for row in &v.score.rows {
-                    out += &format!("{}: {}\n", row.name, row.total);
-                    for (c, n) in v.score.categories.iter().zip(&row.breakdown) {
-                        out += &format!("  {c}: {n}\n");
-                    }
-                    if let Some(t) = &row.title {
-                        out += &format!("  title: {t}\n");
-                    }
-                }
-                out.trim_end().to_string()
-            });
+            print(json, &v.score, || score_text(&v.score));
         }
         Command::History { status } => {
             let rows = steward.history(status.as_deref())?;
-            print(json, &rows, || {
-                rows.iter()
-                    .map(|g| {
-                        format!(
-                            "#{} {} {} [{}] {} actions{}{}",
-                            g.id,
-                            g.game,
-                            g.players.join(", "),
-                            g.status,
-                            g.actions,
-                            g.score.map(|s| format!(", score {s}")).unwrap_or_default(),
-                            g.title
-                                .as_ref()
-                                .map(|t| format!(" — {t}"))
-                                .unwrap_or_default()
-                        )
-                    })
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            });
+            print(json, &rows, || history_text(&rows));
         }
         Command::Record { id } => {
             let r = steward.record(id)?;
-            print(json, &r, || {
-                let mut out = format!(
-                    "#{} {} [{}] seed {}\n",
-                    r.summary.id, r.summary.game, r.summary.status, r.seed
-                );
-                for row in &r.score.rows {
-                    out += &format!(
-                        "{}: {}{}\n",
-                        row.name,
-                        row.total,
-                        row.title
-                            .as_ref()
-                            .map(|t| format!(" — {t}"))
-                            .unwrap_or_default()
-                    );
-                }
-                for (i, line) in r.log.iter().enumerate() {
-                    out += &format!("{:>4}. {line}\n", i + 1);
-                }
-                out.trim_end().to_string()
-            });
+            print(json, &r, || record_text(&r));
         }
         Command::Replay { id, step } => {
             let s = steward.replay(id, step)?;

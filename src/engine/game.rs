@@ -80,17 +80,32 @@ pub struct Scoresheet {
     pub final_: bool,
 }
 
-/// What a game must provide to be hosted by the engine.
+/// What a game must provide to be hosted by the engine. Its types are plain data (`Send + Sync`)
+/// so that a table can live behind the app's lock and the registry in a `static`.
 pub trait Game: 'static {
     /// Table choices and house rules, recorded with the game.
-    type Options: Clone + Debug + Default + Serialize + DeserializeOwned + specta::Type;
-    type State: Clone + Debug + PartialEq + Serialize + DeserializeOwned + specta::Type;
-    type Action: Clone + Debug + Serialize + DeserializeOwned + specta::Type;
-    type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    type Options: Clone
+        + Send
+        + Sync
+        + Debug
+        + Default
+        + Serialize
+        + DeserializeOwned
+        + specta::Type;
+    type State: Clone
+        + Send
+        + Sync
+        + Debug
+        + PartialEq
+        + Serialize
+        + DeserializeOwned
+        + specta::Type;
+    type Action: Clone + Send + Sync + Debug + Serialize + DeserializeOwned + specta::Type;
+    type Event: Clone + Send + Sync + Debug + PartialEq + Serialize + DeserializeOwned;
     /// What the table screen shows: display-ready facts derived from the state. It crosses IPC
     /// typed (the app's bindings carry it inside `games::GameView`), so it must be a struct that
     /// reads back as itself; the conformance suite checks that it does.
-    type View: Clone + Debug + PartialEq + Serialize + DeserializeOwned + specta::Type;
+    type View: Clone + Send + Sync + Debug + PartialEq + Serialize + DeserializeOwned + specta::Type;
 
     const DESCRIPTOR: Descriptor;
 

@@ -11,5 +11,5 @@ pub mod table;
 pub use game::{
     to_json, Allowed, Descriptor, Game, GameRng, RuleError, ScoreRow, Scoresheet, Seat,
 };
-pub use table::{ActError, AllowedAction, AnyTable, GameKind, Kind, StoredEntry};
 pub use session::{Entry, Session};
+pub use table::{ActError, AllowedAction, AnyTable, GameKind, Kind, StoredEntry};

@@ -1,7 +1,10 @@
 //! A table session: one game's state and its log of accepted actions, with unlimited undo/redo.
 //!
-//! The session never persists anything itself. The service decides an action here, commits it
-//! to the store, and only then calls `commit`, so nothing is shown before it is durable.
+//! The session never persists anything itself. The service decides an action here, applies it
+//! in memory with `commit` (the store needs the state after it, for a snapshot and the final
+//! score), then appends it to SQLite, and only after that commit returns a view: nothing is shown
+//! before it is durable. If the append fails, the service drops this session and reloads the
+//! game from the file, so the in-memory step is never seen.
 
 use super::game::{Game, GameRng, RuleError, Seat};
 use rand::SeedableRng;
@@ -118,7 +121,8 @@ impl<G: Game> Session<G> {
         })
     }
 
-    /// Apply a decided entry (after the store has committed it). Clears the redo stack.
+    /// Apply a decided entry in memory (the service stores it next, and drops the session if the
+    /// store refuses). Clears the redo stack.
     pub fn commit(&mut self, entry: Entry<G>) {
         for event in &entry.events {
             G::apply(&mut self.state, event);

@@ -71,7 +71,8 @@ pub trait AnyTable: Send {
     fn descriptor(&self) -> &'static Descriptor;
     fn seats(&self) -> &[Seat];
     fn decide(&self, action: &Value) -> Result<StoredEntry, ActError>;
-    /// Apply an entry produced by `decide` (after it has been stored).
+    /// Apply an entry produced by `decide`, in memory. The service then stores it and shows it
+    /// only once stored; if storing fails it drops this table and reloads the game from disk.
     fn commit(&mut self, entry: &StoredEntry) -> Result<(), ActError>;
     fn next_undo(&self) -> Option<String>;
     fn next_redo(&self) -> Option<String>;
@@ -155,13 +156,7 @@ fn stored<G: Game>(entry: &Entry<G>) -> StoredEntry {
     }
 }
 
-impl<G: Game> GameKind for Kind<G>
-where
-    G::Options: Send + Sync,
-    G::State: Send,
-    G::Action: Send,
-    G::Event: Send,
-{
+impl<G: Game> GameKind for Kind<G> {
     fn descriptor(&self) -> &'static Descriptor {
         &G::DESCRIPTOR
     }
@@ -218,13 +213,7 @@ where
     }
 }
 
-impl<G: Game> AnyTable for Table<G>
-where
-    G::Options: Send,
-    G::State: Send,
-    G::Action: Send,
-    G::Event: Send,
-{
+impl<G: Game> AnyTable for Table<G> {
     fn descriptor(&self) -> &'static Descriptor {
         &G::DESCRIPTOR
     }

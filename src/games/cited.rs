@@ -47,8 +47,8 @@ mod tests {
 
     #[test]
     fn a_cited_value_reads_with_or_without_its_citation() {
-        let s: Sample = serde_json::from_str(r#"{"limit":{"value":7,"cite":"000 line 9"}}"#)
-            .expect("parses");
+        let s: Sample =
+            serde_json::from_str(r#"{"limit":{"value":7,"cite":"000 line 9"}}"#).expect("parses");
         assert_eq!(s.limit.value, 7);
         assert_eq!(s.limit.cite, "000 line 9");
         assert!(parses::<Sample>(r#"{"limit":{"value":3}}"#).is_ok());

@@ -9,7 +9,6 @@ pub mod cited;
 pub mod estates;
 pub mod nine_estates;
 pub mod realm;
-pub mod realm_tracker;
 
 use crate::engine::{Game, GameKind, Kind};
 use serde::{Deserialize, Serialize};
@@ -65,8 +64,8 @@ macro_rules! games {
 games! {
     "nine-estates" => NineEstates(nine_estates::NineEstates),
     "the-estates" => TheEstates(estates::TheEstates),
-    "raise-the-realm-live" => RaiseTheRealmLive(realm_tracker::RealmTracker),
-    "raise-the-realm" => RaiseTheRealm(realm::RaiseTheRealm),
+    "raise-the-realm-live" => RaiseTheRealmLive(realm::tracker::RealmTracker),
+    "raise-the-realm" => RaiseTheRealm(realm::scorepad::RaiseTheRealm),
 }
 
 /// The registered game with this id.

@@ -2,10 +2,10 @@
 #![allow(dead_code)]
 
 use estate_steward::engine::{Seat, Session};
-use estate_steward::games::realm_tracker::model::{
+use estate_steward::games::realm::tracker::model::{
     CardFacts, CardKind, Change, MatFacts, Res, Resources, Track,
 };
-use estate_steward::games::realm_tracker::{
+use estate_steward::games::realm::tracker::{
     RealmTracker, TrackerAction as A, TrackerCatalogue, TrackerOptions,
 };
 
@@ -249,7 +249,7 @@ pub fn turn(s: &mut S, a: A) {
 
 /// Every remaining turn of the Era on the open spaces.
 pub fn finish_era(s: &mut S) {
-    use estate_steward::games::realm_tracker::model::Phase;
+    use estate_steward::games::realm::tracker::model::Phase;
     while s.state().phase == Phase::Playing {
         turn(s, gather("open-1"));
     }

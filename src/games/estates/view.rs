@@ -1,9 +1,12 @@
-//! The shared-screen view of The Estates: everything the table may see, and nothing of the
-//! players' money (balances and cash boxes are secret, product.md principle 5).
+//! What The Estates shows: the shared-screen view (everything the table may see, and nothing of
+//! the players' money: balances and cash boxes are secret, product.md principle 5), the private
+//! view a seat peeks at, the log lines, and the names of pieces and rows they all use.
 
-use super::building_points;
+use super::actions::{EstatesAction, EstatesEvent, Placement};
+use super::placement::placement_phrase;
 use super::rules_table::table;
-use super::state::{self, Cube, EstatesState, Permit, Phase, Whereabouts};
+use super::scoring::building_points;
+use super::state::{self, Cube, EstatesState, Permit, Phase, Piece, Whereabouts};
 use serde::{Deserialize, Serialize};
 
 /// What the shared screen may show: everything but money (balances and cash boxes are secret,
@@ -76,4 +79,113 @@ pub fn view(s: &EstatesState) -> EstatesView {
         certificates: s.certificates.clone(),
         projected: building_points(s),
     }
+}
+
+/// A seat's own money (cash in hand and cash box), for that seat's peek only.
+pub(super) fn private_view(s: &EstatesState, seat: u8) -> Option<serde_json::Value> {
+    s.purses
+        .get(usize::from(seat))
+        .and_then(|p| serde_json::to_value(p).ok())
+}
+
+/// The log line of an action, read from the state before it: "Turn 3: seat 2 bids 4".
+pub(super) fn summarize(
+    s: &EstatesState,
+    action: &EstatesAction,
+    events: &[EstatesEvent],
+) -> String {
+    let end = if events.contains(&EstatesEvent::GameEnded) {
+        "; the game ends"
+    } else {
+        ""
+    };
+    format!(
+        "Turn {}: {}{end}",
+        s.turn.max(1),
+        what_happened(s, action, events)
+    )
+}
+
+fn seat_name(n: u8) -> String {
+    format!("seat {}", n + 1)
+}
+
+fn what_happened(s: &EstatesState, action: &EstatesAction, events: &[EstatesEvent]) -> String {
+    match action {
+        EstatesAction::Setup { .. } => "drew the cube rows and the first auctioneer".to_string(),
+        EstatesAction::Stash => format!("{} stashed a check", seat_name(s.auctioneer)),
+        EstatesAction::Choose { .. } => match events.first() {
+            Some(EstatesEvent::Chosen { piece, .. }) => {
+                format!("{} auctions {}", seat_name(s.auctioneer), piece_name(piece))
+            }
+            _ => "chose a piece".into(),
+        },
+        EstatesAction::Bid { amount } => match &s.phase {
+            Phase::Bidding { bids, .. } => {
+                format!("{} bids {amount}", seat_name(s.bidders()[bids.len()]))
+            }
+            _ => format!("bid {amount}"),
+        },
+        EstatesAction::Pass => match &s.phase {
+            Phase::Bidding { bids, .. } => {
+                format!("{} passes", seat_name(s.bidders()[bids.len()]))
+            }
+            _ => "passed".into(),
+        },
+        EstatesAction::Sell => format!("{} sells to the high bidder", seat_name(s.auctioneer)),
+        EstatesAction::Buy => format!(
+            "{} buys the piece from the high bidder",
+            seat_name(s.auctioneer)
+        ),
+        EstatesAction::Place { at } => match &s.phase {
+            Phase::Place { piece, holder } => placed(*holder, piece, at),
+            _ => "placed".into(),
+        },
+        EstatesAction::Discard => match &s.phase {
+            Phase::Place { piece, .. } => format!("{} leaves the game", piece_name(piece)),
+            _ => "discarded".into(),
+        },
+    }
+}
+
+fn placed(holder: u8, piece: &Piece, at: &Placement) -> String {
+    let verb = match at {
+        Placement::Cube { .. } => "places",
+        Placement::Rooftop { .. } => "roofs",
+        Placement::Permit { .. } => "puts",
+        Placement::Mayor { .. } => "stands",
+        Placement::Cancel { .. } => "cancels",
+    };
+    format!(
+        "{} {verb} {}",
+        seat_name(holder),
+        placement_phrase(piece, at)
+    )
+}
+
+/// A piece as the table calls it: "Red 5 floor cube", "building permit 2", "the mayor".
+pub fn piece_name(p: &Piece) -> String {
+    match p {
+        Piece::Cube { cube } => format!("{} {} floor cube", colour_name(cube.colour), cube.value),
+        Piece::Rooftop { value } => format!("rooftop {value}"),
+        Piece::Permit { value } => format!("building permit {value}"),
+        Piece::Mayor => "the mayor".into(),
+        Piece::Cancel => "the cancel cube".into(),
+    }
+}
+
+/// A colour's name from the rule table; its number should the table lack it.
+fn colour_name(c: u8) -> String {
+    table()
+        .colours
+        .get(usize::from(c))
+        .cloned()
+        .unwrap_or_else(|| format!("colour {c}"))
+}
+
+/// A development row as the table calls it ("the top row").
+pub(super) fn row_name(row: u8) -> String {
+    ["top", "middle", "bottom"]
+        .get(usize::from(row))
+        .map_or(format!("row {row}"), |n| format!("the {n} row"))
 }

@@ -1,16 +1,13 @@
-//! Scoring an Era (rulebook 001 lines 93–98) and the rank title (lines 100–107), with the numbers
-//! read from `data/nine_estates.json`.
+//! Scoring an Era (rulebook 001 lines 93–98), the rank title (lines 100–107) and the scoresheet,
+//! with the numbers read from `data/nine_estates.json`.
 
 use super::cards::EstateType;
-use super::state::{EraScore, NineState};
+use super::state::{EraScore, NineState, Phase};
+use crate::engine::{ScoreRow, Scoresheet};
+use crate::games::cited::{load, Cited};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
-
-#[derive(Debug, Deserialize)]
-struct Cited<T> {
-    value: T,
-}
 
 #[derive(Debug, Deserialize)]
 struct Band {
@@ -37,11 +34,19 @@ pub struct RuleTable {
 
 const RULE_TABLE_JSON: &str = include_str!("../../../data/nine_estates.json");
 
-/// Parse the shipped table. It is compiled in, so a broken file is a build defect that the
-/// `rule_table_parses` test catches; at run time we fall back to the rulebook's own numbers.
+/// The shipped table, parsed once. It is compiled in, so a broken file is a build defect; should
+/// it ever fail to parse at run time, the rulebook's own numbers stand in.
 pub fn rules() -> &'static RuleTable {
     static TABLE: OnceLock<RuleTable> = OnceLock::new();
-    TABLE.get_or_init(|| serde_json::from_str(RULE_TABLE_JSON).unwrap_or_else(|_| fallback()))
+    load(&TABLE, RULE_TABLE_JSON, fallback)
+}
+
+/// A number as the rulebook states it, for the fallback table.
+fn stated<T>(value: T) -> Cited<T> {
+    Cited {
+        value,
+        cite: String::new(),
+    }
 }
 
 fn fallback() -> RuleTable {
@@ -50,12 +55,12 @@ fn fallback() -> RuleTable {
         title: title.to_string(),
     };
     RuleTable {
-        structure_cards: Cited { value: 9 },
-        estate_cards: Cited { value: 9 },
-        eras: Cited { value: 2 },
-        points_per_structure: Cited { value: 1 },
-        points_per_duplicate: Cited { value: 1 },
-        points_per_round: Cited { value: -2 },
+        structure_cards: stated(9),
+        estate_cards: stated(9),
+        eras: stated(2),
+        points_per_structure: stated(1),
+        points_per_duplicate: stated(1),
+        points_per_round: stated(-2),
         titles: Titles {
             bands: vec![
                 band(Some(26), "The King is overthrown!"),
@@ -123,10 +128,7 @@ pub fn era_score(state: &NineState) -> EraScore {
 /// The score of finished Eras plus, while the game runs, the current Era so far.
 pub fn total(state: &NineState, include_current: bool) -> i32 {
     let done: i32 = state.era_scores.iter().map(|e| e.total).sum();
-    if include_current
-        && state.phase != super::state::Phase::Deal
-        && state.phase != super::state::Phase::Over
-    {
+    if include_current && state.phase != Phase::Deal && state.phase != Phase::Over {
         done + era_score(state).total
     } else {
         done
@@ -136,4 +138,55 @@ pub fn total(state: &NineState, include_current: bool) -> i32 {
 /// Whether an Estate of this type is open to be built given the order rule (line 60).
 pub fn order_allows(state: &NineState, kind: EstateType) -> bool {
     kind.predecessor().is_none_or(|p| state.has_built_type(p))
+}
+
+/// The scoresheet: one column per category of each scored Era, and of the Era being played.
+/// The rank title is given only once the game is over.
+pub fn scoresheet(state: &NineState) -> Scoresheet {
+    let mut breakdown = Vec::new();
+    let mut categories = Vec::new();
+    let mut scores: Vec<EraScore> = state.era_scores.clone();
+    if !matches!(state.phase, Phase::Over | Phase::Deal) {
+        scores.push(era_score(state));
+    }
+    for e in &scores {
+        for (label, v) in [
+            ("Structures", e.structures),
+            ("Duplicates", e.duplicates),
+            ("Shields", e.shields),
+            ("Rounds", e.rounds),
+            ("Total", e.total),
+        ] {
+            categories.push(format!("Era {} {label}", e.era));
+            breakdown.push(v);
+        }
+    }
+    let total: i32 = scores.iter().map(|e| e.total).sum();
+    let over = state.phase == Phase::Over;
+    Scoresheet {
+        categories,
+        rows: vec![ScoreRow {
+            seat: 0,
+            name: String::new(),
+            breakdown,
+            total,
+            rank: 1,
+            winner: false,
+            title: over.then(|| rules().title(total)),
+        }],
+        final_: over,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_rule_table_parses_as_itself_not_as_the_fallback() {
+        assert_eq!(
+            crate::games::cited::parses::<RuleTable>(RULE_TABLE_JSON),
+            Ok(())
+        );
+    }
 }

@@ -1,10 +1,12 @@
 //! The Nine Estates table as the screen shows it: display-ready facts derived from the state
 //! (names, what each active card offers, which cards still need describing, the live score), so
-//! that the UI only displays.
+//! that the UI only displays; and the one-line log summary of each accepted action.
 
+use super::actions::{Deal, Described, NineAction, NineEvent, RoundChoice, Target};
 use super::cards::{cost_text, yield_text, EstateType, Face};
+use super::payment::Pay;
+use super::scoring;
 use super::state::{BuiltStructure, EraScore, EstateStatus, NineState, Phase, Slot};
-use super::{estate_label, scoring};
 use serde::{Deserialize, Serialize};
 
 /// An active card as the table screen shows it.
@@ -71,6 +73,36 @@ pub struct NineView {
 
 /// The display view of a state.
 pub fn view(state: &NineState) -> NineView {
+    let (active, mut undescribed) = active_cards(state);
+    let (grid, undescribed_estates) = grid_estates(state);
+    undescribed.extend(undescribed_estates);
+    let playing = !matches!(state.phase, Phase::Deal | Phase::Over);
+    NineView {
+        phase: state.phase,
+        era: state.era,
+        round: state.round,
+        turn: state.turn,
+        deck_left: state.deck.len() as u32,
+        discard_count: state.discard.len() as u32,
+        active,
+        grid,
+        structures: state.structures.clone(),
+        estates: state
+            .estates
+            .iter()
+            .map(|e| estate_label(state, e.card))
+            .collect(),
+        undescribed,
+        era_scores: state.era_scores.clone(),
+        current_era: playing.then(|| scoring::era_score(state)),
+        total: scoring::total(state, true),
+        title: (state.phase == Phase::Over)
+            .then(|| scoring::rules().title(scoring::total(state, false))),
+    }
+}
+
+/// The left, centre and discard cards, and those of them not described yet.
+fn active_cards(state: &NineState) -> (Vec<ActiveCard>, Vec<DescribeRequest>) {
     let mut active = Vec::new();
     let mut undescribed = Vec::new();
     for slot in [Slot::Left, Slot::Centre, Slot::Discard] {
@@ -96,7 +128,14 @@ pub fn view(state: &NineState) -> NineView {
             });
         }
     }
+    (active, undescribed)
+}
+
+/// The Estate grid, and the Estates still in play that are not described yet (a removed one
+/// can no longer be built, so it is not asked for).
+fn grid_estates(state: &NineState) -> (Vec<GridEstate>, Vec<DescribeRequest>) {
     let mut grid = Vec::new();
+    let mut undescribed = Vec::new();
     for (r, row) in state.grid.iter().enumerate() {
         for (c, slot) in row.iter().enumerate() {
             let kind = EstateType::of_card(slot.card).unwrap_or(EstateType::Peasant);
@@ -121,27 +160,91 @@ pub fn view(state: &NineState) -> NineView {
             });
         }
     }
-    let playing = !matches!(state.phase, Phase::Deal | Phase::Over);
-    NineView {
-        phase: state.phase,
-        era: state.era,
-        round: state.round,
-        turn: state.turn,
-        deck_left: state.deck.len() as u32,
-        discard_count: state.discard.len() as u32,
-        active,
-        grid,
-        structures: state.structures.clone(),
-        estates: state
-            .estates
-            .iter()
-            .map(|e| estate_label(state, e.card))
-            .collect(),
-        undescribed,
-        era_scores: state.era_scores.clone(),
-        current_era: playing.then(|| scoring::era_score(state)),
-        total: scoring::total(state, true),
-        title: (state.phase == Phase::Over)
-            .then(|| scoring::rules().title(scoring::total(state, false))),
+    (grid, undescribed)
+}
+
+/// A Structure side's name, or where it lies when it is not described yet.
+pub(super) fn structure_label(state: &NineState, card: u8, face: Face) -> String {
+    match state.face_def(card, face) {
+        Some(d) => d.structure.clone(),
+        None => format!("card {card} ({face:?} side, not described)"),
+    }
+}
+
+/// An Estate's name, or its type and number when it is not described yet.
+pub(super) fn estate_label(state: &NineState, card: u8) -> String {
+    match state.catalogue.estate(card) {
+        Some(d) => d.name.clone(),
+        None => format!(
+            "{:?} Estate card {card}",
+            EstateType::of_card(card).unwrap_or(EstateType::Peasant)
+        ),
+    }
+}
+
+/// The log line of an accepted action, read against the state before it.
+pub(super) fn summarize(state: &NineState, action: &NineAction, events: &[NineEvent]) -> String {
+    let prefix = format!("Era {}, round {}: ", state.era, state.round.max(1));
+    let body = match action {
+        NineAction::Deal {
+            deal: Deal::Shuffle,
+        } => "shuffled and dealt the cards".to_string(),
+        NineAction::Deal { .. } => "recorded the deal".to_string(),
+        NineAction::Describe { card } => describe_summary(card),
+        NineAction::TurnFirstCard => "turned the first card to its other resource".to_string(),
+        NineAction::RotateTopCard => "rotated the deck's top card".to_string(),
+        NineAction::Build { target, payment } => build_summary(state, *target, payment),
+        NineAction::Pass => "passed".to_string(),
+        NineAction::ChooseRoundEnd { choice } => round_end_summary(choice).to_string(),
+        NineAction::EndEra => match events.first() {
+            Some(NineEvent::EraEnded { score }) => {
+                format!("ended Era {} scoring {}", score.era, score.total)
+            }
+            _ => "ended the Era".to_string(),
+        },
+    };
+    let round_end = if events.contains(&NineEvent::RoundEnded) {
+        "; the deck ran out"
+    } else {
+        ""
+    };
+    format!("{prefix}{body}{round_end}")
+}
+
+fn describe_summary(card: &Described) -> String {
+    match card {
+        Described::Structure { card, face, def } => {
+            format!("described card {card}'s {face:?} side: {}", def.structure)
+        }
+        Described::Estate { card, def } => format!("described Estate card {card}: {}", def.name),
+    }
+}
+
+fn build_summary(state: &NineState, target: Target, payment: &[Pay]) -> String {
+    let name = match target {
+        Target::Structure { slot } => state
+            .card_at(slot)
+            .map(|(p, _)| structure_label(state, p.card, slot.face()))
+            .unwrap_or_default(),
+        Target::Estate { row, col } => state
+            .grid
+            .get(row as usize)
+            .and_then(|r| r.get(col as usize))
+            .map(|s| estate_label(state, s.card))
+            .unwrap_or_default(),
+    };
+    let paid: Vec<&str> = payment.iter().map(|p| p.resource.name()).collect();
+    if paid.is_empty() {
+        format!("built {name}")
+    } else {
+        format!("built {name} for {}", paid.join(", "))
+    }
+}
+
+fn round_end_summary(choice: &RoundChoice) -> &'static str {
+    match choice {
+        RoundChoice::Shuffle { .. } => "shuffled the deck for the next round",
+        RoundChoice::RotateAll => "rotated the whole deck for the next round",
+        RoundChoice::RotateOneNextRound => "chose to rotate one card next round",
     }
 }

@@ -1,10 +1,38 @@
-//! What the table can tell the tracker (actions) and what the tracker records as having happened
-//! (events: outcomes, so a replay never re-decides anything).
+//! What the table can tell the tracker (actions), what the tracker records as having happened
+//! (events: outcomes, so a replay never re-decides anything), and the options a game starts with.
 
 use super::model::{
     CardFacts, Change, MatFacts, ObjectiveResult, Res, Resources, StoredPayment, TableauCard,
 };
+use crate::games::realm::data::{data, ObjectiveRewards};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Cards and mats the table has described before, copied into each new game.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, specta::Type)]
+#[serde(rename = "TrackerCatalogue", default)]
+pub struct TrackerCatalogue {
+    pub cards: BTreeMap<String, CardFacts>,
+    pub mats: BTreeMap<String, MatFacts>,
+}
+
+/// Table choices and house rules, recorded with the game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+#[serde(rename = "TrackerOptions", default)]
+pub struct TrackerOptions {
+    /// The objective reward table (product.md: adjustable; defaults from data).
+    pub rewards: ObjectiveRewards,
+    pub catalogue: TrackerCatalogue,
+}
+
+impl Default for TrackerOptions {
+    fn default() -> Self {
+        TrackerOptions {
+            rewards: data().rewards.clone(),
+            catalogue: TrackerCatalogue::default(),
+        }
+    }
+}
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
 #[serde(tag = "type", rename = "TrackerAction")]

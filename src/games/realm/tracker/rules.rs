@@ -2,9 +2,12 @@
 //! a card into an Estate must respect, and whether a ledger change leaves anything negative.
 
 use super::actions::TrackerEvent;
-use super::data::{data, AbilityAuto};
-use super::model::{CardFacts, CardKind, Change, Phase, PlayerState, Track, TrackerState};
+use super::model::{
+    CardFacts, CardKind, Change, Phase, PlayerState, Resources, Track, TrackerState,
+};
 use crate::engine::RuleError;
+use crate::games::realm::data::{data, AbilityAuto, CardData};
+use std::collections::BTreeMap;
 
 /// The largest amount one entered change may move (far above anything a card does).
 pub const MAX_AMOUNT: i32 = 99;
@@ -72,7 +75,7 @@ pub fn card_vp(s: &TrackerState, card: &str) -> Option<i32> {
         .or_else(|| data().card(card).and_then(|c| c.vp))
 }
 
-pub fn known_card(card: &str) -> Result<&'static super::data::CardData, RuleError> {
+pub fn known_card(card: &str) -> Result<&'static CardData, RuleError> {
     data().card(card).ok_or_else(|| {
         err(
             "realm.card",
@@ -171,24 +174,7 @@ pub fn check_ability(s: &TrackerState, seat: usize, want: AbilityAuto) -> Result
 
 /// Check that a change leaves `seat`'s ledger whole and its worker counts within the limits.
 pub fn check_change(s: &TrackerState, seat: usize, c: &Change) -> Result<(), RuleError> {
-    let d = data();
-    let small = |x: i32| (-MAX_AMOUNT..=MAX_AMOUNT).contains(&x);
-    let bounded = c.supply.within(MAX_AMOUNT)
-        && small(c.gold)
-        && small(c.hand)
-        && c.store
-            .iter()
-            .all(|x| x.resources.within(MAX_AMOUNT) && small(x.gold))
-        && c.tuck.iter().all(|x| small(x.count))
-        && c.workers <= d.workers.max
-        && c.temporary <= d.workers.max
-        && c.cubes.len() <= 3 * usize::from(d.limits.cubes_per_track);
-    if !bounded {
-        return Err(err(
-            "realm.amount",
-            format!("an effect moves at most {MAX_AMOUNT} of anything at once"),
-        ));
-    }
+    check_bounds(c)?;
     let p = &s.players[seat];
     let mut supply = p.supply.clone();
     supply.add(&c.supply);
@@ -215,9 +201,37 @@ pub fn check_change(s: &TrackerState, seat: usize, c: &Change) -> Result<(), Rul
             format!("{} has only {} card(s) in hand", who(seat), p.hand),
         ));
     }
+    check_cards(p, seat, c)?;
+    check_workers_and_cubes(p, seat, c)
+}
+
+/// Entered numbers are bounded before anything is summed with them.
+fn check_bounds(c: &Change) -> Result<(), RuleError> {
+    let d = data();
+    let small = |x: i32| (-MAX_AMOUNT..=MAX_AMOUNT).contains(&x);
+    let bounded = c.supply.within(MAX_AMOUNT)
+        && small(c.gold)
+        && small(c.hand)
+        && c.store
+            .iter()
+            .all(|x| x.resources.within(MAX_AMOUNT) && small(x.gold))
+        && c.tuck.iter().all(|x| small(x.count))
+        && c.workers <= d.workers.max
+        && c.temporary <= d.workers.max
+        && c.cubes.len() <= 3 * usize::from(d.limits.cubes_per_track);
+    if !bounded {
+        return Err(err(
+            "realm.amount",
+            format!("an effect moves at most {MAX_AMOUNT} of anything at once"),
+        ));
+    }
+    Ok(())
+}
+
+/// What the change stores on or tucks under the player's cards leaves none of them short.
+fn check_cards(p: &PlayerState, seat: usize, c: &Change) -> Result<(), RuleError> {
     // Several entries for one card add up before they are checked.
-    let mut stores: std::collections::BTreeMap<u8, (super::model::Resources, i32, i32)> =
-        std::collections::BTreeMap::new();
+    let mut stores: BTreeMap<u8, (Resources, i32, i32)> = BTreeMap::new();
     for st in &c.store {
         let e = stores.entry(st.slot).or_default();
         e.0.add(&st.resources);
@@ -266,6 +280,12 @@ pub fn check_change(s: &TrackerState, seat: usize, c: &Change) -> Result<(), Rul
             ));
         }
     }
+    Ok(())
+}
+
+/// Workers gained stay within the Estate's limit, and cubes removed are cubes still there.
+fn check_workers_and_cubes(p: &PlayerState, seat: usize, c: &Change) -> Result<(), RuleError> {
+    let d = data();
     if c.workers > 0 && p.workers + p.waiting_workers + c.workers > d.workers.max {
         return Err(err(
             "realm.workers-max",

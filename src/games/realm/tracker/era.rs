@@ -3,10 +3,10 @@
 //! the game end's entries.
 
 use super::actions::TrackerEvent;
-use super::data::data;
 use super::model::{ObjectiveResult, Phase, Res, TrackerState};
 use super::rules::{card_vp, err, on_turn, player, who};
 use crate::engine::RuleError;
+use crate::games::realm::data::data;
 
 pub fn reveal(
     s: &TrackerState,

@@ -1,14 +1,12 @@
 //! What the table screen shows: each player's panel with derived values (track values, workers
 //! left, the running score), the Realm board's spaces, the card list, the Leaders; plus the
-//! scoresheet and the one-line summaries for the log.
+//! one-line summaries for the log.
 
 use super::actions::{TrackerAction, TrackerEvent};
-use super::data::data;
-use super::model::{CardFacts, Phase, PlayerState, Track, TrackerState};
+use super::model::{CardFacts, CardKind, PlayerState, Res, Resources, Track, TrackerState};
 use super::rules::track_value;
-use crate::engine::{ScoreRow, Scoresheet};
-use crate::games::realm::rank_seats;
-use crate::games::realm::rules_table::table;
+use super::scoring::{card_vp, objectives_met, scoresheet};
+use crate::games::realm::data::{data, AbilityAuto, Auto};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
@@ -44,7 +42,7 @@ pub struct PlayerView {
     pub cubes_left: Vec<u8>,
     pub workers_left: u8,
     /// The automated Leader abilities this player holds (own, or copied by a Spy Master).
-    pub abilities: Vec<super::data::AbilityAuto>,
+    pub abilities: Vec<AbilityAuto>,
     pub card_vp: i32,
     pub stored: i32,
     pub tucked: i32,
@@ -75,14 +73,14 @@ pub struct CardView {
     pub facts: Option<CardFacts>,
     /// What the rulebook prints, to fill a description form before the table adds the rest.
     pub printed_track: Option<Track>,
-    pub printed_kind: Option<super::model::CardKind>,
-    pub printed_cost: Option<super::model::Resources>,
+    pub printed_kind: Option<CardKind>,
+    pub printed_cost: Option<Resources>,
     pub printed_vp: Option<i32>,
     pub once_per_era: bool,
     /// The app computes this card's effect.
     pub automated: bool,
     /// Which computed effect (the Charcoal Burner's asks how much Wood).
-    pub auto: Option<super::data::Auto>,
+    pub auto: Option<Auto>,
     pub solo_card: bool,
 }
 
@@ -95,79 +93,6 @@ pub struct LeaderView {
     pub start: Vec<String>,
     pub solo_excluded: bool,
     pub mat_known: bool,
-}
-
-fn card_vp(s: &TrackerState, p: &PlayerState) -> i32 {
-    p.tableau
-        .iter()
-        .map(|c| super::rules::card_vp(s, &c.card).unwrap_or(0))
-        .sum()
-}
-
-/// The eight categories in the scorepad's order (000 lines 214-223).
-fn breakdown(s: &TrackerState, p: &PlayerState) -> Vec<i32> {
-    let d = data();
-    let empty = p
-        .cubes_removed
-        .iter()
-        .filter(|&&c| c >= d.limits.cubes_per_track)
-        .count() as i32;
-    let stored: i32 = p
-        .tableau
-        .iter()
-        .map(|c| c.stored.total() + c.stored_gold)
-        .sum();
-    vec![
-        card_vp(s, p),
-        p.game_end_vp.unwrap_or(0),
-        p.gold,
-        p.tableau.iter().map(|c| c.tucked).sum(),
-        stored,
-        p.objective_vp,
-        p.family_secret.unwrap_or(0),
-        empty * d.points_per_empty_track,
-    ]
-}
-
-pub fn scoresheet(s: &TrackerState) -> Scoresheet {
-    let t = table();
-    let rows: Vec<Vec<i32>> = s.players.iter().map(|p| breakdown(s, p)).collect();
-    let totals: Vec<i32> = rows.iter().map(|r| r.iter().sum()).collect();
-    let firsts: Vec<u8> = s.players.iter().map(|p| p.objective_firsts).collect();
-    let cards: Vec<u8> = s.players.iter().map(|p| p.tableau.len() as u8).collect();
-    let ranks = rank_seats(&totals, &firsts, &cards);
-    let over = s.phase == Phase::Over;
-    let met = objectives_met(s);
-    Scoresheet {
-        categories: t.categories.iter().map(|c| c.name.clone()).collect(),
-        rows: rows
-            .into_iter()
-            .enumerate()
-            .map(|(i, breakdown)| ScoreRow {
-                seat: i as u8,
-                name: String::new(),
-                breakdown,
-                total: totals[i],
-                rank: ranks[i],
-                winner: over && !s.solo && ranks[i] == 1,
-                title: (over && s.solo).then(|| {
-                    if met < t.solo_objectives_needed {
-                        t.solo_failure_title.clone()
-                    } else {
-                        t.title(totals[i])
-                    }
-                }),
-            })
-            .collect(),
-        final_: over,
-    }
-}
-
-fn objectives_met(s: &TrackerState) -> u8 {
-    s.objectives
-        .iter()
-        .filter(|o| o.places.first() == Some(&1))
-        .count() as u8
 }
 
 pub fn view(s: &TrackerState) -> TrackerView {
@@ -200,7 +125,7 @@ pub fn view(s: &TrackerState) -> TrackerView {
         })
         .collect();
     let mut spaces = Vec::new();
-    for r in super::model::Res::ALL {
+    for r in Res::ALL {
         let id = r.name().to_lowercase();
         spaces.push(SpaceView {
             name: r.name().to_string(),
@@ -276,7 +201,7 @@ pub fn view(s: &TrackerState) -> TrackerView {
 }
 
 fn measures(s: &TrackerState) -> Vec<MeasureView> {
-    use super::model::CardKind;
+    use CardKind;
     let per = |f: &dyn Fn(&PlayerState) -> Option<i32>| s.players.iter().map(f).collect();
     let kind = |p: &PlayerState, k: CardKind| -> Option<i32> {
         p.tableau
@@ -346,7 +271,7 @@ fn space_name(id: &str) -> String {
     if let Some(a) = d.advanced(id) {
         return format!("Advanced Gather level {}", a.level);
     }
-    super::model::Res::ALL
+    Res::ALL
         .into_iter()
         .find(|r| r.name().eq_ignore_ascii_case(id))
         .map_or(id.to_string(), |r| r.name().to_string())
@@ -376,53 +301,17 @@ pub fn summarize(s: &TrackerState, a: &TrackerAction, ev: &[TrackerEvent]) -> St
     };
     match a {
         A::ChooseLeader { seat, leader } => format!("{} leads as the {leader}", seat_name(*seat)),
-        A::DealLeaders => ev
-            .iter()
-            .filter_map(|e| match e {
-                TrackerEvent::LeaderChosen { seat, leader } => {
-                    Some(format!("{} is dealt the {leader}", seat_name(*seat)))
-                }
-                _ => None,
-            })
-            .collect::<Vec<_>>()
-            .join("; "),
+        A::DealLeaders => dealt_line(ev),
         A::DescribeMat { leader, .. } => format!("described the {leader} mat"),
         A::DescribeCard { card, .. } => format!("described the {card}"),
         A::NameTile { space, name } => format!("{} holds the tile {name}", space_name(space)),
-        A::StartGame { .. } => ev
-            .iter()
-            .find_map(|e| match e {
-                TrackerEvent::GameStarted { first_player, .. } => Some(format!(
-                    "Estates laid out; {} goes first",
-                    seat_name(*first_player)
-                )),
-                _ => None,
-            })
-            .unwrap_or_default(),
+        A::StartGame { .. } => started_line(ev),
         A::RevealEvent {
             name,
             positive,
             chosen_effect,
-        } => {
-            let what = match (positive, chosen_effect) {
-                (Some(true), _) => " (positive)".to_string(),
-                (Some(false), _) => " (negative)".to_string(),
-                (None, Some(c)) => format!(": chose {c}"),
-                _ => String::new(),
-            };
-            format!("Era {}: {name} revealed{what}", s.era)
-        }
-        A::Produce { ability } => {
-            let limit = ev.iter().find_map(|e| match e {
-                TrackerEvent::ProduceStarted { limit } => Some(*limit),
-                _ => None,
-            });
-            format!(
-                "{cur} produces on up to {} card(s){}",
-                limit.unwrap_or(0),
-                if *ability { " (Leader ability)" } else { "" }
-            )
-        }
+        } => revealed_line(s, name, *positive, chosen_effect.as_deref()),
+        A::Produce { ability } => produce_line(&cur, ev, *ability),
         A::Activate { slot, ability, .. } => format!(
             "{cur}: {} gives {}{}",
             card_at(*slot),
@@ -468,41 +357,9 @@ pub fn summarize(s: &TrackerState, a: &TrackerAction, ev: &[TrackerEvent]) -> St
             if *from_market { ", in the Market" } else { "" },
             ledger()
         ),
-        A::RemoveCard { seat, slot, by } => {
-            let card = s
-                .players
-                .get(usize::from(*seat))
-                .and_then(|p| p.tableau.get(usize::from(*slot)))
-                .map_or("a card".to_string(), |c| format!("the {}", c.card));
-            format!("{} loses {card} ({by})", seat_name(*seat))
-        }
+        A::RemoveCard { seat, slot, by } => removed_line(s, *seat, *slot, by),
         A::EndTurn => format!("{cur} ends the turn"),
-        A::ScoreObjective { .. } | A::SoloObjective { .. } => ev
-            .iter()
-            .find_map(|e| match e {
-                TrackerEvent::ObjectiveScored { result } => Some(format!(
-                    "Era {} objective: {}",
-                    result.era,
-                    result
-                        .places
-                        .iter()
-                        .enumerate()
-                        .map(|(i, p)| format!(
-                            "{} {} ({} VP)",
-                            seat_name(i),
-                            if *p == 0 {
-                                "not met".to_string()
-                            } else {
-                                format!("#{p}")
-                            },
-                            result.vp[i]
-                        ))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )),
-                _ => None,
-            })
-            .unwrap_or_default(),
+        A::ScoreObjective { .. } | A::SoloObjective { .. } => objective_line(ev),
         A::NextEra => {
             if s.era >= data().eras {
                 "Era 5 is over: final scoring".into()
@@ -520,4 +377,92 @@ pub fn summarize(s: &TrackerState, a: &TrackerAction, ev: &[TrackerEvent]) -> St
         ),
         A::Finish => "game closed: final score".into(),
     }
+}
+
+fn dealt_line(ev: &[TrackerEvent]) -> String {
+    ev.iter()
+        .filter_map(|e| match e {
+            TrackerEvent::LeaderChosen { seat, leader } => {
+                Some(format!("{} is dealt the {leader}", seat_name(*seat)))
+            }
+            _ => None,
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+fn started_line(ev: &[TrackerEvent]) -> String {
+    ev.iter()
+        .find_map(|e| match e {
+            TrackerEvent::GameStarted { first_player, .. } => Some(format!(
+                "Estates laid out; {} goes first",
+                seat_name(*first_player)
+            )),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
+fn revealed_line(
+    s: &TrackerState,
+    name: &str,
+    positive: Option<bool>,
+    chosen_effect: Option<&str>,
+) -> String {
+    let what = match (positive, chosen_effect) {
+        (Some(true), _) => " (positive)".to_string(),
+        (Some(false), _) => " (negative)".to_string(),
+        (None, Some(c)) => format!(": chose {c}"),
+        _ => String::new(),
+    };
+    format!("Era {}: {name} revealed{what}", s.era)
+}
+
+fn produce_line(cur: &str, ev: &[TrackerEvent], ability: bool) -> String {
+    let limit = ev.iter().find_map(|e| match e {
+        TrackerEvent::ProduceStarted { limit } => Some(*limit),
+        _ => None,
+    });
+    format!(
+        "{cur} produces on up to {} card(s){}",
+        limit.unwrap_or(0),
+        if ability { " (Leader ability)" } else { "" }
+    )
+}
+
+fn removed_line(s: &TrackerState, seat: u8, slot: u8, by: &str) -> String {
+    let card = s
+        .players
+        .get(usize::from(seat))
+        .and_then(|p| p.tableau.get(usize::from(slot)))
+        .map_or("a card".to_string(), |c| format!("the {}", c.card));
+    format!("{} loses {card} ({by})", seat_name(seat))
+}
+
+fn objective_line(ev: &[TrackerEvent]) -> String {
+    ev.iter()
+        .find_map(|e| match e {
+            TrackerEvent::ObjectiveScored { result } => Some(format!(
+                "Era {} objective: {}",
+                result.era,
+                result
+                    .places
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| format!(
+                        "{} {} ({} VP)",
+                        seat_name(i),
+                        if *p == 0 {
+                            "not met".to_string()
+                        } else {
+                            format!("#{p}")
+                        },
+                        result.vp[i]
+                    ))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+            _ => None,
+        })
+        .unwrap_or_default()
 }

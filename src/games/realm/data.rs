@@ -1,14 +1,35 @@
-//! The numbers of Raise the Realm's live tracker, read from `data/raise_the_realm.json`: the 55
-//! cards with their counts and printed facts, the 8 Leaders, setup amounts, worker and track
-//! limits, conversions, the Realm board's spaces and the objective rewards (each cites its line).
+//! Raise the Realm's rule data, read once from `data/raise_the_realm.json` (each value cites its
+//! rulebook line) and shared by both modes: the scorepad's categories and solo titles, and the
+//! tracker's 55 cards with their counts and printed facts, the 8 Leaders, setup amounts, worker
+//! and track limits, conversions, the Realm board's spaces and the objective rewards.
 
-use super::model::{CardFacts, CardKind, Resources, Track};
+use super::pieces::{CardFacts, CardKind, Resources, Track};
+use crate::games::cited::{self, Cited};
 use serde::Deserialize;
 use std::sync::OnceLock;
 
+/// One of the scorepad's eight categories (000 lines 214-223).
+#[derive(Debug, Clone, Deserialize)]
+pub struct Category {
+    pub id: String,
+    pub name: String,
+}
+
+/// A solo title and the lowest score that earns it (000 lines 268-274).
 #[derive(Debug, Deserialize)]
-struct Cited<T> {
-    value: T,
+struct Band {
+    min: Option<i32>,
+    title: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct Bands {
+    bands: Vec<Band>,
+}
+
+#[derive(Debug, Deserialize)]
+struct Players {
+    max: u8,
 }
 
 /// Which printed effect the app automates for a card.
@@ -173,8 +194,18 @@ struct RawRewards {
     others_cards: i32,
 }
 
+/// The file as written: each value beside its citation.
 #[derive(Debug, Deserialize)]
 struct Raw {
+    players: Players,
+    categories: Cited<Vec<Category>>,
+    points_per_empty_track: Cited<i32>,
+    tracks: Cited<u8>,
+    max_estate_cards: Cited<u8>,
+    eras: Cited<u8>,
+    solo_objectives_needed: Cited<u8>,
+    solo_titles: Bands,
+    solo_failure_title: Cited<String>,
     cards: Cited<Vec<CardData>>,
     leaders: Cited<Vec<LeaderData>>,
     setup: Cited<SetupData>,
@@ -184,13 +215,21 @@ struct Raw {
     realm_board: Cited<BoardData>,
     objective_rewards: Cited<RawRewards>,
     guild_president: Cited<GuildPresident>,
-    max_estate_cards: Cited<u8>,
-    eras: Cited<u8>,
-    points_per_empty_track: Cited<i32>,
-    solo_objectives_needed: Cited<u8>,
 }
 
-pub struct TrackerData {
+/// The rule data with the citations set aside, as the rules read it.
+#[derive(Debug, Deserialize)]
+#[serde(from = "Raw")]
+pub struct RealmData {
+    pub max_players: u8,
+    pub categories: Vec<Category>,
+    pub points_per_empty_track: i32,
+    pub tracks: u8,
+    pub max_estate_cards: u8,
+    pub eras: u8,
+    pub solo_objectives_needed: u8,
+    bands: Vec<Band>,
+    pub solo_failure_title: String,
     pub cards: Vec<CardData>,
     pub leaders: Vec<LeaderData>,
     pub setup: SetupData,
@@ -200,95 +239,115 @@ pub struct TrackerData {
     pub board: BoardData,
     pub rewards: ObjectiveRewards,
     pub guild_president: GuildPresident,
-    pub max_cards: u8,
-    pub eras: u8,
-    pub points_per_empty_track: i32,
-    pub solo_objectives_needed: u8,
 }
 
-const JSON: &str = include_str!("../../../data/raise_the_realm.json");
-
-fn parse() -> Result<TrackerData, serde_json::Error> {
-    let r: Raw = serde_json::from_str(JSON)?;
-    Ok(TrackerData {
-        cards: r.cards.value,
-        leaders: r.leaders.value,
-        setup: r.setup.value,
-        workers: r.workers.value,
-        limits: r.limits.value,
-        conversion: r.conversion.value,
-        board: r.realm_board.value,
-        rewards: {
-            let w = r.objective_rewards.value;
-            ObjectiveRewards {
+impl From<Raw> for RealmData {
+    fn from(r: Raw) -> Self {
+        let w = r.objective_rewards.value;
+        RealmData {
+            max_players: r.players.max,
+            categories: r.categories.value,
+            points_per_empty_track: r.points_per_empty_track.value,
+            tracks: r.tracks.value,
+            max_estate_cards: r.max_estate_cards.value,
+            eras: r.eras.value,
+            solo_objectives_needed: r.solo_objectives_needed.value,
+            bands: r.solo_titles.bands,
+            solo_failure_title: r.solo_failure_title.value,
+            cards: r.cards.value,
+            leaders: r.leaders.value,
+            setup: r.setup.value,
+            workers: r.workers.value,
+            limits: r.limits.value,
+            conversion: r.conversion.value,
+            board: r.realm_board.value,
+            rewards: ObjectiveRewards {
                 vp_by_place: w.vp_by_place,
                 final_vp_by_place: w.final_vp_by_place,
                 second_cards: w.second_cards,
                 second_resources: w.second_resources,
                 others_cards: w.others_cards,
-            }
-        },
-        guild_president: r.guild_president.value,
-        max_cards: r.max_estate_cards.value,
-        eras: r.eras.value,
-        points_per_empty_track: r.points_per_empty_track.value,
-        solo_objectives_needed: r.solo_objectives_needed.value,
-    })
+            },
+            guild_president: r.guild_president.value,
+        }
+    }
 }
 
-/// Did the shipped file parse (guarded by a test)?
+const JSON: &str = include_str!("../../../data/raise_the_realm.json");
+
+/// Why the shipped file does not parse, if it does not (guarded by a test of each mode).
 pub fn shipped_data_error() -> Option<String> {
-    parse().err().map(|e| e.to_string())
+    cited::parses::<RealmData>(JSON).err()
 }
 
-/// The shipped data. Should it ever fail to parse, the tracker knows no cards and no Leaders, so
-/// it refuses every setup rather than inventing numbers (a test keeps that from shipping).
-pub fn data() -> &'static TrackerData {
-    static D: OnceLock<TrackerData> = OnceLock::new();
-    D.get_or_init(|| {
-        parse().unwrap_or(TrackerData {
-            cards: Vec::new(),
-            leaders: Vec::new(),
-            setup: SetupData {
-                start_resources: 0,
-                accumulating_start: 0,
-                market: 0,
-                draft_keep: 0,
-                solo_keep: 0,
-            },
-            workers: WorkerData { start: 0, max: 0 },
-            limits: Limits {
-                per_track: 0,
-                cubes_per_track: 0,
-            },
-            conversion: Conversion {
-                standard: 3,
-                auction_house: 2,
-            },
-            board: BoardData {
-                open: Vec::new(),
-                advanced: Vec::new(),
-            },
-            rewards: ObjectiveRewards {
-                vp_by_place: Vec::new(),
-                final_vp_by_place: Vec::new(),
-                second_cards: 0,
-                second_resources: 0,
-                others_cards: 0,
-            },
-            guild_president: GuildPresident {
-                thresholds: Vec::new(),
-                gold: Vec::new(),
-            },
-            max_cards: 0,
-            eras: 5,
-            points_per_empty_track: 7,
-            solo_objectives_needed: 3,
-        })
-    })
+/// The shipped data. Should it ever fail to parse, the scorepad knows no category and the
+/// tracker no card and no Leader, so both refuse every entry and every setup rather than invent
+/// numbers (the tests keep that from shipping).
+pub fn data() -> &'static RealmData {
+    static D: OnceLock<RealmData> = OnceLock::new();
+    cited::load(&D, JSON, fallback)
 }
 
-impl TrackerData {
+fn fallback() -> RealmData {
+    RealmData {
+        max_players: 5,
+        categories: Vec::new(),
+        points_per_empty_track: 7,
+        tracks: 3,
+        max_estate_cards: 21,
+        eras: 5,
+        solo_objectives_needed: 3,
+        bands: Vec::new(),
+        solo_failure_title: String::new(),
+        cards: Vec::new(),
+        leaders: Vec::new(),
+        setup: SetupData {
+            start_resources: 0,
+            accumulating_start: 0,
+            market: 0,
+            draft_keep: 0,
+            solo_keep: 0,
+        },
+        workers: WorkerData { start: 0, max: 0 },
+        limits: Limits {
+            per_track: 0,
+            cubes_per_track: 0,
+        },
+        conversion: Conversion {
+            standard: 3,
+            auction_house: 2,
+        },
+        board: BoardData {
+            open: Vec::new(),
+            advanced: Vec::new(),
+        },
+        rewards: ObjectiveRewards {
+            vp_by_place: Vec::new(),
+            final_vp_by_place: Vec::new(),
+            second_cards: 0,
+            second_resources: 0,
+            others_cards: 0,
+        },
+        guild_president: GuildPresident {
+            thresholds: Vec::new(),
+            gold: Vec::new(),
+        },
+    }
+}
+
+impl RealmData {
+    /// Where a scorepad category sits in the table's order.
+    pub fn category_index(&self, id: &str) -> Option<usize> {
+        self.categories.iter().position(|c| c.id == id)
+    }
+    /// The solo title for a score (000 lines 268-274).
+    pub fn title(&self, total: i32) -> String {
+        self.bands
+            .iter()
+            .find(|b| b.min.is_none_or(|m| total >= m))
+            .map(|b| b.title.clone())
+            .unwrap_or_default()
+    }
     pub fn card(&self, name: &str) -> Option<&CardData> {
         self.cards.iter().find(|c| c.name == name)
     }

@@ -1,12 +1,99 @@
-//! Setup (000 lines 83-100): Leaders chosen or dealt, their mats described once, and the
-//! starting layout — builds with their cube removals, resources, drafted hands, the Realm board.
+//! Setup (000 lines 83-100): the new game with its remembered catalogue, Leaders chosen or
+//! dealt, their mats described once, and the starting layout — builds with their cube removals,
+//! resources, drafted hands, the Realm board.
 
-use super::actions::TrackerEvent;
-use super::data::data;
-use super::model::{CardFacts, MatFacts, Phase, Resources, TableauCard, Track, TrackerState};
+use super::actions::{TrackerEvent, TrackerOptions};
+use super::model::{
+    Board, CardFacts, Change, MatFacts, Phase, PlayerState, Resources, TableauCard, Track,
+    TrackerState, TuckChange,
+};
 use super::rules::{err, known_card, who};
-use crate::engine::{GameRng, RuleError};
+use crate::engine::{GameRng, RuleError, Seat};
+use crate::games::realm::data::data;
 use rand::Rng;
+use std::collections::BTreeMap;
+
+/// Catalogue keys: a card's description or a Leader mat's numbers, remembered across games.
+const CARD_KEY: &str = "card:";
+const MAT_KEY: &str = "mat:";
+
+/// A new game at setup: no Leaders yet, the rulebook's printed card facts and the table's
+/// remembered descriptions, and the chosen reward table.
+pub fn initial(o: &TrackerOptions, seats: &[Seat]) -> Result<TrackerState, RuleError> {
+    let d = data();
+    if d.cards.is_empty() || d.leaders.is_empty() {
+        return Err(err("realm.data", "the shipped rule data did not load"));
+    }
+    if seats.is_empty() || seats.len() > 5 {
+        return Err(err("realm.players", "Raise the Realm takes 1 to 5 players"));
+    }
+    for (k, m) in &o.catalogue.mats {
+        check_mat(k, m)?;
+    }
+    if o.rewards
+        .vp_by_place
+        .iter()
+        .chain(&o.rewards.final_vp_by_place)
+        .any(|v| !(0..=30).contains(v))
+        || !(1..=5).contains(&o.rewards.vp_by_place.len())
+        || !(1..=5).contains(&o.rewards.final_vp_by_place.len())
+        || !(0..=3).contains(&o.rewards.second_cards)
+        || !(0..=3).contains(&o.rewards.others_cards)
+        || !(0..=1).contains(&o.rewards.second_resources)
+    {
+        return Err(err(
+            "realm.rewards",
+            "objective rewards: 1 to 5 places of 0 to 30 VP; 0 to 3 cards; 0 or 1 resource",
+        ));
+    }
+    // Printed facts first; a remembered description never overrides the rulebook.
+    let mut cards: BTreeMap<String, CardFacts> = d
+        .cards
+        .iter()
+        .filter_map(|c| c.printed_facts().map(|f| (c.name.clone(), f)))
+        .collect();
+    for (k, f) in &o.catalogue.cards {
+        if check_card(k, f).is_ok() {
+            cards.entry(k.clone()).or_insert_with(|| f.clone());
+        }
+    }
+    let player = PlayerState {
+        leader: None,
+        supply: Resources::default(),
+        gold: 0,
+        hand: 0,
+        workers: 0,
+        waiting_workers: 0,
+        temporary: 0,
+        used: 0,
+        cubes_removed: vec![0; 3],
+        tableau: Vec::new(),
+        crest_used: false,
+        objective_vp: 0,
+        objective_firsts: 0,
+        game_end_vp: None,
+        family_secret: None,
+    };
+    Ok(TrackerState {
+        solo: seats.len() == 1,
+        phase: Phase::Setup,
+        era: 0,
+        first_player: 0,
+        current: 0,
+        players: vec![player; seats.len()],
+        board: Board {
+            accumulating: Resources::default(),
+            taken: BTreeMap::new(),
+            tiles: BTreeMap::new(),
+        },
+        turn: super::apply::fresh_turn(),
+        cards,
+        mats: o.catalogue.mats.clone(),
+        events: Vec::new(),
+        objectives: Vec::new(),
+        rewards: o.rewards.clone(),
+    })
+}
 
 fn in_setup(s: &TrackerState) -> Result<(), RuleError> {
     if s.phase != Phase::Setup {
@@ -324,8 +411,8 @@ pub fn start(
             if let Some(slot) = l.start.iter().position(|sc| sc.card == t.card) {
                 events.push(TrackerEvent::Ledger {
                     seat: i as u8,
-                    change: super::model::Change {
-                        tuck: vec![super::model::TuckChange {
+                    change: Change {
+                        tuck: vec![TuckChange {
                             slot: slot as u8,
                             count: t.count,
                         }],
@@ -336,4 +423,52 @@ pub fn start(
         }
     }
     Ok(events)
+}
+
+/// What a game teaches the table's catalogue: each card or mat it described.
+pub fn learned(e: &TrackerEvent) -> Vec<(String, serde_json::Value)> {
+    match e {
+        TrackerEvent::CardDescribed { card, facts } => vec![(
+            format!("{CARD_KEY}{card}"),
+            serde_json::to_value(facts).unwrap_or_default(),
+        )],
+        TrackerEvent::MatDescribed { leader, mat } => vec![(
+            format!("{MAT_KEY}{leader}"),
+            serde_json::to_value(mat).unwrap_or_default(),
+        )],
+        _ => Vec::new(),
+    }
+}
+
+/// Whether a remembered catalogue entry is a description this game would accept.
+pub fn check_catalogue_entry(key: &str, value: &serde_json::Value) -> Result<(), RuleError> {
+    let bad = |e: serde_json::Error| err("realm.catalogue", format!("not a description: {e}"));
+    if let Some(card) = key.strip_prefix(CARD_KEY) {
+        let f: CardFacts = serde_json::from_value(value.clone()).map_err(bad)?;
+        check_card(card, &f)
+    } else if let Some(leader) = key.strip_prefix(MAT_KEY) {
+        let m: MatFacts = serde_json::from_value(value.clone()).map_err(bad)?;
+        check_mat(leader, &m)
+    } else {
+        Err(err(
+            "realm.catalogue",
+            format!("'{key}' names neither a card nor a Leader mat"),
+        ))
+    }
+}
+
+/// A new game's options with the catalogue's remembered cards and mats (those already in the
+/// options win).
+pub fn with_catalogue(o: &mut TrackerOptions, entries: &[(String, serde_json::Value)]) {
+    for (key, value) in entries {
+        if let Some(card) = key.strip_prefix(CARD_KEY) {
+            if let Ok(f) = serde_json::from_value::<CardFacts>(value.clone()) {
+                o.catalogue.cards.entry(card.to_string()).or_insert(f);
+            }
+        } else if let Some(leader) = key.strip_prefix(MAT_KEY) {
+            if let Ok(m) = serde_json::from_value::<MatFacts>(value.clone()) {
+                o.catalogue.mats.entry(leader.to_string()).or_insert(m);
+            }
+        }
+    }
 }

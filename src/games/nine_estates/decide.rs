@@ -1,0 +1,576 @@
+//! Deciding: checking an action against the rules and saying what happens (`handle`, which
+//! changes nothing), the starting state, and the actions allowed now (`allowed`).
+
+use super::actions::{Deal, Described, NineAction, NineEvent, NineOptions, RoundChoice, Target};
+use super::apply::apply;
+use super::cards::{EstateType, Resource};
+use super::payment::{self, find_payments, source_name, Pay, Source};
+use super::scoring;
+use super::state::{CardPos, EstateStatus, NineState, Phase, Slot};
+use super::view::estate_label;
+use crate::engine::{Allowed, GameRng, RuleError, Seat};
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+/// The Estate grid's rows from the top, as the rulebook lays them out (setup step 1).
+const GRID_ROWS: [EstateType; 3] = [
+    EstateType::Nobility,
+    EstateType::Clergy,
+    EstateType::Peasant,
+];
+
+fn err(rule: &str, message: impl Into<String>) -> RuleError {
+    RuleError::new(rule, message)
+}
+
+/// The state before the first action: the cards are dealt by the first action so that the deal
+/// is in the log.
+pub(super) fn initial(options: &NineOptions, seats: &[Seat]) -> Result<NineState, RuleError> {
+    if seats.len() != 1 {
+        return Err(err(
+            "nine.players",
+            format!(
+                "Count of the Nine Estates is played solo (got {} players)",
+                seats.len()
+            ),
+        ));
+    }
+    Ok(NineState {
+        catalogue: options.catalogue.clone(),
+        phase: Phase::Deal,
+        era: 1,
+        round: 0,
+        turn: 0,
+        grid: Vec::new(),
+        deck: Vec::new(),
+        centre: None,
+        discard: Vec::new(),
+        structures: Vec::new(),
+        estates: Vec::new(),
+        era_scores: Vec::new(),
+        may_orient_first: false,
+        may_rotate_one: false,
+    })
+}
+
+/// Check an action and return its events, or the rule that refuses it.
+pub(super) fn handle(
+    state: &NineState,
+    action: &NineAction,
+    rng: &mut GameRng,
+) -> Result<Vec<NineEvent>, RuleError> {
+    if state.phase == Phase::Over {
+        return Err(err(
+            "nine.game-over",
+            "the game is over: both Eras have been scored",
+        ));
+    }
+    match action {
+        NineAction::Deal { deal } => handle_deal(state, deal, rng),
+        NineAction::Describe { card } => {
+            validate_description(card)?;
+            Ok(vec![NineEvent::Described { card: card.clone() }])
+        }
+        NineAction::TurnFirstCard => turn_first_card(state),
+        NineAction::RotateTopCard => rotate_top_card(state),
+        NineAction::Build { target, payment } => {
+            check_playing(state)?;
+            handle_build(state, *target, payment)
+        }
+        NineAction::Pass => pass(state),
+        NineAction::ChooseRoundEnd { choice } => choose_round_end(state, choice, rng),
+        NineAction::EndEra => end_era(state),
+    }
+}
+
+/// Turn actions need a dealt Era whose round has not run out.
+fn check_playing(state: &NineState) -> Result<(), RuleError> {
+    match state.phase {
+        Phase::Playing => Ok(()),
+        Phase::Deal => Err(err("nine.phase", "deal the cards first")),
+        _ => Err(err(
+            "nine.phase",
+            "the round has ended: make the end-of-round choice first",
+        )),
+    }
+}
+
+fn check_permutation(what: &str, cards: &[u8], expected: &[u8]) -> Result<(), RuleError> {
+    let mut a = cards.to_vec();
+    let mut b = expected.to_vec();
+    a.sort_unstable();
+    b.sort_unstable();
+    if a != b {
+        return Err(err(
+            "nine.deal",
+            format!("{what} must hold exactly the cards {b:?}, each once (got {cards:?})"),
+        ));
+    }
+    Ok(())
+}
+
+fn handle_deal(
+    state: &NineState,
+    deal: &Deal,
+    rng: &mut GameRng,
+) -> Result<Vec<NineEvent>, RuleError> {
+    if state.phase != Phase::Deal {
+        return Err(err(
+            "nine.phase",
+            "the cards are already dealt for this Era",
+        ));
+    }
+    let (grid, deck) = match deal {
+        Deal::Shuffle => shuffled_deal(state, rng),
+        Deal::Recorded { grid, deck } => {
+            check_recorded_deal(state, grid.as_ref(), deck)?;
+            (grid.clone(), deck.clone())
+        }
+    };
+    Ok(vec![NineEvent::Dealt { grid, deck }])
+}
+
+/// The Estate cards of one grid row, in card order.
+fn estate_cards_of(kind: EstateType) -> Vec<u8> {
+    (1..=scoring::rules().estate_cards())
+        .filter(|c| EstateType::of_card(*c) == Some(kind))
+        .collect()
+}
+
+/// The app's own deal. The grid is shuffled before the deck, so the generator is drawn in the
+/// same order on every replay of a recorded seed.
+fn shuffled_deal(state: &NineState, rng: &mut GameRng) -> (Option<Vec<Vec<u8>>>, Vec<CardPos>) {
+    let grid = (state.era == 1).then(|| {
+        GRID_ROWS
+            .iter()
+            .map(|&kind| {
+                let mut row = estate_cards_of(kind);
+                row.shuffle(rng);
+                row
+            })
+            .collect()
+    });
+    // Setup step 2: rotate about half of the cards, then shuffle.
+    let mut deck: Vec<CardPos> = (1..=scoring::rules().structure_cards())
+        .map(|card| CardPos {
+            card,
+            upright: rng.random_bool(0.5),
+        })
+        .collect();
+    deck.shuffle(rng);
+    (grid, deck)
+}
+
+/// A deal as the table made it: every Structure card once, and in Era 1 only, the grid with each
+/// row holding exactly its type's Estate cards.
+fn check_recorded_deal(
+    state: &NineState,
+    grid: Option<&Vec<Vec<u8>>>,
+    deck: &[CardPos],
+) -> Result<(), RuleError> {
+    let all: Vec<u8> = (1..=scoring::rules().structure_cards()).collect();
+    let cards: Vec<u8> = deck.iter().map(|c| c.card).collect();
+    check_permutation("The deck", &cards, &all)?;
+    match (state.era == 1, grid) {
+        (true, None) => Err(err("nine.deal", "Era 1 needs the Estate grid as dealt")),
+        (false, Some(_)) => Err(err(
+            "nine.deal",
+            "Estates stay where they are in Era 2: deal only the Structure deck",
+        )),
+        (true, Some(rows)) => {
+            if rows.len() != 3 {
+                return Err(err(
+                    "nine.deal",
+                    "the Estate grid has 3 rows: Nobility, Clergy, Peasant",
+                ));
+            }
+            for (row, kind) in rows.iter().zip(GRID_ROWS) {
+                check_permutation(&format!("The {kind:?} row"), row, &estate_cards_of(kind))?;
+            }
+            Ok(())
+        }
+        (false, None) => Ok(()),
+    }
+}
+
+fn turn_first_card(state: &NineState) -> Result<Vec<NineEvent>, RuleError> {
+    check_playing(state)?;
+    if !state.may_orient_first || state.centre.is_none() {
+        return Err(err(
+            "nine.orient-first",
+            "only the first card of an Era may be turned to its other resource, before the first turn",
+        ));
+    }
+    Ok(vec![NineEvent::FirstCardTurned])
+}
+
+fn rotate_top_card(state: &NineState) -> Result<Vec<NineEvent>, RuleError> {
+    check_playing(state)?;
+    if !state.may_rotate_one {
+        return Err(err(
+            "nine.rotate-one",
+            "rotating one card needs the end-of-round choice \"rotate one card next round\", once",
+        ));
+    }
+    if state.deck.is_empty() {
+        return Err(err("nine.no-such-card", "the deck is empty"));
+    }
+    Ok(vec![NineEvent::TopCardRotated])
+}
+
+fn pass(state: &NineState) -> Result<Vec<NineEvent>, RuleError> {
+    check_playing(state)?;
+    if state.centre.is_none() {
+        return Err(err(
+            "nine.pass-needs-centre",
+            "there is no centre card to flip onto the discard pile",
+        ));
+    }
+    Ok(finish_turn(state, vec![NineEvent::Passed]))
+}
+
+fn choose_round_end(
+    state: &NineState,
+    choice: &RoundChoice,
+    rng: &mut GameRng,
+) -> Result<Vec<NineEvent>, RuleError> {
+    if state.phase != Phase::RoundEnd {
+        return Err(err(
+            "nine.phase",
+            "the end-of-round choice comes only when the deck has run out",
+        ));
+    }
+    let first = match choice {
+        RoundChoice::Shuffle { order: None } => {
+            let mut deck = state.deck.clone();
+            deck.shuffle(rng);
+            NineEvent::DeckReordered { deck }
+        }
+        RoundChoice::Shuffle { order: Some(order) } => {
+            let have: Vec<u8> = state.deck.iter().map(|c| c.card).collect();
+            check_permutation("The shuffled deck", order, &have)?;
+            // The rulebook's shuffle neither rotates nor flips: each card keeps its way round.
+            let deck = order
+                .iter()
+                .filter_map(|n| state.deck.iter().find(|c| c.card == *n).copied())
+                .collect();
+            NineEvent::DeckReordered { deck }
+        }
+        RoundChoice::RotateAll => NineEvent::DeckRotated,
+        RoundChoice::RotateOneNextRound => NineEvent::RotateOneGranted,
+    };
+    Ok(vec![first, NineEvent::RoundStarted])
+}
+
+fn end_era(state: &NineState) -> Result<Vec<NineEvent>, RuleError> {
+    if state.phase == Phase::Deal {
+        return Err(err("nine.phase", "deal the cards before ending the Era"));
+    }
+    Ok(vec![NineEvent::EraEnded {
+        score: scoring::era_score(state),
+    }])
+}
+
+/// After a turn's events: slide a card to the centre, and end the round when the deck and the
+/// centre are empty. The turn's events are applied to a copy because whether the round ends
+/// depends on where the payment left the cards.
+fn finish_turn(state: &NineState, mut events: Vec<NineEvent>) -> Vec<NineEvent> {
+    events.push(NineEvent::TurnEnded);
+    let mut after = state.clone();
+    for e in &events {
+        apply(&mut after, e);
+    }
+    if after.centre.is_none() && after.deck.is_empty() && !after.discard.is_empty() {
+        events.push(NineEvent::RoundEnded);
+    }
+    events
+}
+
+/// What a build costs, what it requires, and the event that records it.
+struct Buildable {
+    cost: Vec<Resource>,
+    requires: Vec<String>,
+    built: NineEvent,
+}
+
+fn handle_build(
+    state: &NineState,
+    target: Target,
+    payment: &[Pay],
+) -> Result<Vec<NineEvent>, RuleError> {
+    let Buildable {
+        cost,
+        requires,
+        built,
+    } = match target {
+        Target::Structure { slot } => structure_to_build(state, slot)?,
+        Target::Estate { row, col } => estate_to_build(state, row, col)?,
+    };
+    if let Some(missing) = requires.iter().find(|r| !state.has_structure(r)) {
+        return Err(err(
+            "nine.prerequisite",
+            format!("{missing} must already be in your build area"),
+        ));
+    }
+    payment::validate(state, &cost, payment)?;
+    // The card being built leaves its slot as the Structure, not as a payment.
+    let own_slot = match target {
+        Target::Structure { slot } => slot.into(),
+        Target::Estate { .. } => None,
+    };
+    let sources: Vec<Source> = payment
+        .iter()
+        .map(|p| p.from)
+        .filter(|s| s.slot().is_none() || s.slot() != own_slot)
+        .collect();
+    let mut events = vec![built];
+    if !sources.is_empty() {
+        events.push(NineEvent::Paid { sources });
+    }
+    Ok(finish_turn(state, events))
+}
+
+fn structure_to_build(state: &NineState, slot: Slot) -> Result<Buildable, RuleError> {
+    let (pos, _) = state.card_at(slot).ok_or_else(|| {
+        err(
+            "nine.no-such-card",
+            format!("there is no {} to build", slot.name()),
+        )
+    })?;
+    let def = state.face_def(pos.card, slot.face()).ok_or_else(|| {
+        err(
+            "nine.card-unknown",
+            format!(
+                "Card {}'s {:?} side is not described yet: describe it first",
+                pos.card,
+                slot.face()
+            ),
+        )
+    })?;
+    Ok(Buildable {
+        cost: def.cost.clone(),
+        requires: def.requires.clone(),
+        built: NineEvent::StructureBuilt {
+            slot,
+            card: pos.card,
+            face: slot.face(),
+            name: def.structure.clone(),
+        },
+    })
+}
+
+fn estate_to_build(state: &NineState, row: u8, col: u8) -> Result<Buildable, RuleError> {
+    let slot = state
+        .grid
+        .get(row as usize)
+        .and_then(|r| r.get(col as usize))
+        .ok_or_else(|| {
+            err(
+                "nine.no-such-card",
+                format!("there is no Estate at row {row}, column {col}"),
+            )
+        })?;
+    let name = estate_label(state, slot.card);
+    match slot.status {
+        EstateStatus::Built => {
+            return Err(err("nine.estate-built", format!("{name} is already built")))
+        }
+        EstateStatus::Removed => {
+            return Err(err(
+                "nine.estate-removed",
+                format!("{name} was discarded when an Estate in its row or column was built"),
+            ))
+        }
+        EstateStatus::Available => {}
+    }
+    let kind = EstateType::of_card(slot.card).unwrap_or(EstateType::Peasant);
+    if !scoring::order_allows(state, kind) {
+        let before = kind
+            .predecessor()
+            .map(|p| format!("{p:?}"))
+            .unwrap_or_default();
+        return Err(err(
+            "nine.estate-order",
+            format!("Estates are built Peasant, then Clergy, then Nobility: build a {before} Estate before {name}"),
+        ));
+    }
+    let def = state.catalogue.estate(slot.card).ok_or_else(|| {
+        err(
+            "nine.card-unknown",
+            format!("{name} is not described yet: describe it first"),
+        )
+    })?;
+    Ok(Buildable {
+        cost: def.cost.clone(),
+        requires: def.requires.clone(),
+        built: NineEvent::EstateBuilt {
+            row,
+            col,
+            card: slot.card,
+        },
+    })
+}
+
+fn validate_description(card: &Described) -> Result<(), RuleError> {
+    let t = scoring::rules();
+    match card {
+        Described::Structure { card, def, .. } => {
+            if *card == 0 || *card > t.structure_cards() {
+                return Err(err(
+                    "nine.card-description",
+                    format!("Structure cards are numbered 1 to {}", t.structure_cards()),
+                ));
+            }
+            def.validate()
+        }
+        Described::Estate { card, def } => {
+            if *card == 0 || *card > t.estate_cards() {
+                return Err(err(
+                    "nine.card-description",
+                    format!("Estate cards are numbered 1 to {}", t.estate_cards()),
+                ));
+            }
+            def.validate()
+        }
+    }
+}
+
+/// A remembered catalogue entry is checked as the same description made in play would be.
+pub(super) fn check_catalogue_entry(key: &str, value: &serde_json::Value) -> Result<(), RuleError> {
+    validate_description(&Described::from_catalogue_entry(key, value)?)
+}
+
+/// The actions allowed now, each concrete enough to be sent back as it is.
+pub(super) fn allowed(state: &NineState) -> Vec<Allowed<NineAction>> {
+    match state.phase {
+        Phase::Over => Vec::new(),
+        Phase::Deal => vec![offer(
+            "Shuffle and deal",
+            "setup",
+            NineAction::Deal {
+                deal: Deal::Shuffle,
+            },
+        )],
+        Phase::RoundEnd => round_end_choices(state),
+        Phase::Playing => turn_choices(state),
+    }
+}
+
+fn offer(label: impl Into<String>, group: &str, action: NineAction) -> Allowed<NineAction> {
+    Allowed {
+        label: label.into(),
+        group: group.to_string(),
+        action,
+    }
+}
+
+fn round_end_choices(state: &NineState) -> Vec<Allowed<NineAction>> {
+    let choose = |label: &str, choice: RoundChoice| {
+        offer(label, "round", NineAction::ChooseRoundEnd { choice })
+    };
+    vec![
+        choose("Shuffle the deck", RoundChoice::Shuffle { order: None }),
+        choose("Rotate the whole deck", RoundChoice::RotateAll),
+        choose(
+            "Rotate one card next round",
+            RoundChoice::RotateOneNextRound,
+        ),
+        offer(format!("End Era {}", state.era), "era", NineAction::EndEra),
+    ]
+}
+
+fn turn_choices(state: &NineState) -> Vec<Allowed<NineAction>> {
+    let mut out = build_choices(state);
+    if state.centre.is_some() {
+        out.push(offer(
+            "Pass: flip the centre card onto the discard pile",
+            "pass",
+            NineAction::Pass,
+        ));
+    }
+    if state.may_orient_first && state.centre.is_some() {
+        out.push(offer(
+            "Turn the first card to its other resource",
+            "setup",
+            NineAction::TurnFirstCard,
+        ));
+    }
+    if state.may_rotate_one && !state.deck.is_empty() {
+        out.push(offer(
+            "Rotate the deck's top card",
+            "round",
+            NineAction::RotateTopCard,
+        ));
+    }
+    out.push(offer(
+        format!("End Era {}", state.era),
+        "era",
+        NineAction::EndEra,
+    ));
+    out
+}
+
+/// Every build with up to three ways of paying for it (enough for buttons and random play
+/// without listing every combination).
+fn build_choices(state: &NineState) -> Vec<Allowed<NineAction>> {
+    let mut out = Vec::new();
+    for Candidate { target, name, cost } in build_candidates(state) {
+        for payment in find_payments(state, &cost, 3) {
+            let from: Vec<String> = payment
+                .iter()
+                .map(|p| format!("{} ({})", source_name(state, p.from), p.resource.name()))
+                .collect();
+            let label = if from.is_empty() {
+                format!("Build {name} (free)")
+            } else {
+                format!("Build {name} with {}", from.join(", "))
+            };
+            out.push(offer(label, "build", NineAction::Build { target, payment }));
+        }
+    }
+    out
+}
+
+/// Something that could be built now, before looking at payments.
+struct Candidate {
+    target: Target,
+    name: String,
+    cost: Vec<Resource>,
+}
+
+/// Things that could be built now (described, available, order and prerequisites met).
+fn build_candidates(state: &NineState) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    for slot in [Slot::Left, Slot::Centre, Slot::Discard] {
+        let def = state
+            .card_at(slot)
+            .and_then(|(pos, _)| state.face_def(pos.card, slot.face()));
+        if let Some(def) = def.filter(|d| d.requires.iter().all(|r| state.has_structure(r))) {
+            out.push(Candidate {
+                target: Target::Structure { slot },
+                name: def.structure.clone(),
+                cost: def.cost.clone(),
+            });
+        }
+    }
+    for (r, row) in state.grid.iter().enumerate() {
+        for (c, slot) in row.iter().enumerate() {
+            let kind = EstateType::of_card(slot.card).unwrap_or(EstateType::Peasant);
+            if slot.status != EstateStatus::Available || !scoring::order_allows(state, kind) {
+                continue;
+            }
+            let def = state.catalogue.estate(slot.card);
+            if let Some(def) = def.filter(|d| d.requires.iter().all(|x| state.has_structure(x))) {
+                out.push(Candidate {
+                    target: Target::Estate {
+                        row: r as u8,
+                        col: c as u8,
+                    },
+                    name: def.name.clone(),
+                    cost: def.cost.clone(),
+                });
+            }
+        }
+    }
+    out
+}

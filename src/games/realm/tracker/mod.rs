@@ -1,0 +1,108 @@
+//! Estate: Raise the Realm, the live table assistant (rulebook `shared/seeds/000_f36707b509d5142f.txt`,
+//! readings in product.md): Leaders and their mats, workers, the three tableau tracks, the Realm
+//! board, Era Events and objectives, the reset, and the eight-category score with the rulebook's
+//! tie-breakers and the solo titles. The scorepad-only mode is the sibling module `scorepad`.
+//!
+//! Decided readings (named in the closing note of issue #3):
+//! - A "Production card" is a card on the Production track: those are what Produce activates.
+//! - The physical deck, Market and hands stay on the table: the app counts cards in hand and
+//!   the Market cards taken this turn, and asks a card's name when it is played.
+//! - A turn is one worker action plus any free actions, closed with End turn (the Market refills
+//!   then, 000 line 170). Advanced Gather level 4 adds two worker actions without workers.
+//! - Solo: a met objective earns the 1st-place reward; Solo Mode cards are resolved on reveal and
+//!   never played into the Estate.
+//! - Tied 1st places each count as an Era-objective first for the tie-breaker.
+//! - Solo objective VP are the Eras 1-4 / Era 5 first-place values of the reward table, which New
+//!   game lets a table change (the rulebook's solo section names no reward).
+//! - The Trade Queen's second Merchant use is a Leader-ability bonus: it is not counted against
+//!   the Production value (as the Agrarian Lord's extra card is not).
+//! - Permanent workers waiting for the next Era count against a temporary worker's room.
+//! - Leader mats' printed values, cards' unprinted facts and Advanced Gather tile names are asked
+//!   of the table; Family Secret cards stay on the table and only their VP are entered at the end.
+//! - The "remove another cube" of the Pious One's and Sorcerer's setup (000 lines 110, 118) is the
+//!   When Played effect of their starting card, entered as it happened (a card played free, or a
+//!   cube removed).
+
+pub mod actions;
+mod apply;
+mod decide;
+mod era;
+pub mod model;
+mod rules;
+mod scoring;
+mod setup;
+pub mod view;
+mod worker;
+
+pub use actions::{TrackerAction, TrackerCatalogue, TrackerEvent, TrackerOptions};
+
+use crate::engine::{Allowed, Descriptor, Game, GameRng, RuleError, Scoresheet, Seat};
+use model::{Phase, TrackerState};
+
+#[derive(Debug)]
+pub struct RealmTracker;
+
+impl Game for RealmTracker {
+    type Options = TrackerOptions;
+    type State = TrackerState;
+    type Action = TrackerAction;
+    type Event = TrackerEvent;
+    type View = view::TrackerView;
+
+    const DESCRIPTOR: Descriptor = Descriptor {
+        id: "raise-the-realm-live",
+        name: "Estate: Raise the Realm",
+        min_players: 1,
+        max_players: 5,
+        solo: true,
+        rulebook: "000_f36707b509d5142f.txt",
+    };
+
+    fn initial(o: &TrackerOptions, seats: &[Seat]) -> Result<TrackerState, RuleError> {
+        setup::initial(o, seats)
+    }
+
+    fn handle(
+        s: &TrackerState,
+        a: &TrackerAction,
+        rng: &mut GameRng,
+    ) -> Result<Vec<TrackerEvent>, RuleError> {
+        decide::handle(s, a, rng)
+    }
+
+    fn apply(s: &mut TrackerState, e: &TrackerEvent) {
+        apply::apply(s, e)
+    }
+
+    fn allowed(s: &TrackerState) -> Vec<Allowed<TrackerAction>> {
+        decide::allowed(s)
+    }
+
+    fn score(s: &TrackerState) -> Scoresheet {
+        scoring::scoresheet(s)
+    }
+
+    fn is_over(s: &TrackerState) -> bool {
+        s.phase == Phase::Over
+    }
+
+    fn summarize(s: &TrackerState, a: &TrackerAction, ev: &[TrackerEvent]) -> String {
+        view::summarize(s, a, ev)
+    }
+
+    fn view(s: &TrackerState) -> view::TrackerView {
+        view::view(s)
+    }
+
+    fn learned(e: &TrackerEvent) -> Vec<(String, serde_json::Value)> {
+        setup::learned(e)
+    }
+
+    fn check_catalogue_entry(key: &str, value: &serde_json::Value) -> Result<(), RuleError> {
+        setup::check_catalogue_entry(key, value)
+    }
+
+    fn with_catalogue(o: &mut TrackerOptions, entries: &[(String, serde_json::Value)]) {
+        setup::with_catalogue(o, entries)
+    }
+}

@@ -1,0 +1,161 @@
+//! Draw and Gather (000 lines 132, 170-172; FAQ lines 284, 342): the worker actions that take from the table — cards
+//! from the deck and the Market up to the Noble value, resources from the Realm board's
+//! exclusive, open and Advanced Gather spaces.
+
+use super::{begin, ledger};
+use crate::engine::RuleError;
+use crate::games::realm::data::{data, AbilityAuto};
+use crate::games::realm::tracker::actions::TrackerEvent;
+use crate::games::realm::tracker::model::{Change, Res, Resources, Track, TrackerState};
+use crate::games::realm::tracker::rules::{check_ability, check_change, err, track_value, who};
+
+pub fn draw(
+    s: &TrackerState,
+    deck: u8,
+    market: u8,
+    ability: bool,
+) -> Result<Vec<TrackerEvent>, RuleError> {
+    let (seat, mut ev) = begin(s)?;
+    let mut value = track_value(s, seat, Track::Noble)?;
+    if ability {
+        check_ability(s, seat, AbilityAuto::DrawPlusOne)?;
+        ev.push(TrackerEvent::CrestFlipped { seat: seat as u8 });
+        value += 1;
+    }
+    let total = u16::from(deck) + u16::from(market);
+    if total == 0 {
+        return Err(err("realm.draw", "draw at least 1 card"));
+    }
+    if total > u16::from(value) {
+        return Err(err(
+            "realm.draw-limit",
+            format!(
+                "the Noble value lets {} draw {value} card(s) (000 line 172)",
+                who(seat)
+            ),
+        ));
+    }
+    let left = data().setup.market.saturating_sub(s.turn.market_taken);
+    if market > left {
+        return Err(err(
+            "realm.market",
+            format!("the Market has {left} card(s) left: it refills after the turn (000 line 170)"),
+        ));
+    }
+    if market > 0 {
+        ev.push(TrackerEvent::MarketTaken { count: market });
+    }
+    ev.push(ledger(
+        seat,
+        Change {
+            hand: i32::from(deck) + i32::from(market),
+            ..Default::default()
+        },
+    ));
+    Ok(ev)
+}
+
+/// The accumulating space with this id ("iron", "stone", "wood", "grain": exact ids only, so one
+/// space has one name in the board's record).
+fn accumulating(space: &str) -> Option<Res> {
+    Res::ALL
+        .into_iter()
+        .find(|r| r.name().to_lowercase() == space)
+}
+
+pub fn gather(
+    s: &TrackerState,
+    space: &str,
+    change: Option<&Change>,
+    ability: Option<Res>,
+) -> Result<Vec<TrackerEvent>, RuleError> {
+    let extra_action = s.turn.worker_placed;
+    let (seat, mut ev) = begin(s)?;
+    let d = data();
+    let open = d.is_open(space);
+    let acc = accumulating(space);
+    let adv = d.advanced(space);
+    if !open && acc.is_none() && adv.is_none() {
+        return Err(err(
+            "realm.space",
+            format!("'{space}' is not a Realm board space"),
+        ));
+    }
+    if !open {
+        if let Some(by) = s.board.taken.get(space) {
+            return Err(err(
+                "realm.space-taken",
+                format!(
+                    "{} took that space this Era: it is exclusive (FAQ line 284)",
+                    who(usize::from(*by))
+                ),
+            ));
+        }
+        // Level 4's extra actions may not repeat a space in the turn, and leave the spaces they
+        // use open for later turns of the Era (FAQ line 342).
+        if extra_action {
+            if s.turn.spaces.iter().any(|x| x == space) {
+                return Err(err(
+                    "realm.space-taken",
+                    "this turn's actions already used that space (FAQ line 342)",
+                ));
+            }
+            ev.push(TrackerEvent::SpaceUsedThisTurn {
+                space: space.to_string(),
+            });
+        } else {
+            ev.push(TrackerEvent::SpaceTaken {
+                space: space.to_string(),
+                seat: seat as u8,
+            });
+        }
+    }
+    let mut got = change.cloned().unwrap_or_default();
+    if let Some(r) = acc {
+        // Taking an accumulating space takes all that lies on it (product.md).
+        if change.is_some_and(|c| !c.is_empty()) {
+            return Err(err(
+                "realm.space",
+                "an accumulating space gives what lies on it: nothing to enter",
+            ));
+        }
+        got = Change {
+            supply: Resources::one(r, s.board.accumulating.get(r)),
+            ..Default::default()
+        };
+        ev.push(TrackerEvent::AccumulationTaken { resource: r });
+    }
+    if let Some(a) = adv {
+        let value = track_value(s, seat, Track::Gather)?;
+        if value < a.level {
+            return Err(err(
+                "realm.gather-level",
+                format!(
+                    "Advanced Gather level {} needs a Gather value of {} ({} has {value}, 000 line 132)",
+                    a.level,
+                    a.level,
+                    who(seat)
+                ),
+            ));
+        }
+        if a.extra_actions > 0 {
+            ev.push(TrackerEvent::ExtraActions {
+                count: a.extra_actions,
+            });
+        }
+    }
+    if let Some(r) = ability {
+        check_ability(s, seat, AbilityAuto::GatherPlusOne)?;
+        if Res::ALL.iter().all(|&x| got.supply.get(x) <= 0) {
+            return Err(err(
+                "realm.ability",
+                "the Sorcerer's extra resource comes with resources collected from a Gather (000 line 118)",
+            ));
+        }
+        ev.push(TrackerEvent::CrestFlipped { seat: seat as u8 });
+        *got.supply.get_mut(r) = got.supply.get(r).saturating_add(1);
+    }
+    check_change(s, seat, &got)?;
+    ev.push(ledger(seat, got));
+    Ok(ev)
+}

@@ -1,0 +1,56 @@
+//! Deciding: checking an action against the rules (each refusal names its rule) and listing the
+//! legal actions.
+
+use super::actions::{RaceAction, RaceEvent, RaceOptions};
+use super::data::data;
+use super::RaceState;
+use estate_steward::engine::{Allowed, RuleError, Seat};
+
+pub fn initial(options: &RaceOptions, seats: &[Seat]) -> Result<RaceState, RuleError> {
+    let target = options.target.unwrap_or(data().target.value);
+    if target == 0 {
+        return Err(RuleError::new(
+            "race.target",
+            "the target must be at least 1",
+        ));
+    }
+    Ok(RaceState {
+        target,
+        counters: vec![0; seats.len()],
+        current: 0,
+        winner: None,
+    })
+}
+
+pub fn handle(s: &RaceState, a: &RaceAction) -> Result<Vec<RaceEvent>, RuleError> {
+    let RaceAction::Add { amount } = *a;
+    if s.winner.is_some() {
+        return Err(RuleError::new("race.over", "the race is over"));
+    }
+    if amount == 0 || amount > data().max_step.value {
+        return Err(RuleError::new(
+            "race.step",
+            format!("add 1 to {}, not {amount}", data().max_step.value),
+        ));
+    }
+    let seat = s.current;
+    let mut events = vec![RaceEvent::Added { seat, amount }];
+    let reached = s.counters[usize::from(seat)].saturating_add(amount);
+    if reached >= s.target {
+        events.push(RaceEvent::Won { seat });
+    }
+    Ok(events)
+}
+
+pub fn allowed(s: &RaceState) -> Vec<Allowed<RaceAction>> {
+    if s.winner.is_some() {
+        return Vec::new();
+    }
+    (1..=data().max_step.value)
+        .map(|amount| Allowed {
+            label: format!("Add {amount}"),
+            group: "add".into(),
+            action: RaceAction::Add { amount },
+        })
+        .collect()
+}

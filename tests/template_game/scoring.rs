@@ -1,0 +1,26 @@
+//! The scoresheet: one category, the counter; the winner is whoever reached the target.
+
+use super::RaceState;
+use estate_steward::engine::{ScoreRow, Scoresheet};
+
+pub fn score(s: &RaceState) -> Scoresheet {
+    let rows = s
+        .counters
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| ScoreRow {
+            seat: i as u8,
+            name: format!("player {}", i + 1),
+            breakdown: vec![i32::from(c)],
+            total: i32::from(c),
+            rank: 1 + s.counters.iter().filter(|&&o| o > c).count() as u8,
+            winner: s.winner == Some(i as u8),
+            title: None,
+        })
+        .collect();
+    Scoresheet {
+        categories: vec!["Counter".into()],
+        rows,
+        final_: s.winner.is_some(),
+    }
+}
