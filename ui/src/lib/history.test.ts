@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gameName, nameLogLine, rowDate, rowScore } from "./history";
+import { gameName, rowDate, rowScore } from "./history";
 import { moveSeat, seatLimit } from "./newgame";
 
 describe("history rows", () => {
@@ -37,20 +37,5 @@ describe("new game", () => {
   it("counts seats from the game", () => {
     expect(seatLimit(undefined)).toBe(0);
     expect(seatLimit({ max_players: 1 })).toBe(1);
-  });
-});
-
-describe("nameLogLine", () => {
-  const seats = [{ name: "Ana" }, { name: "Bo" }];
-  it("names The Estates' seats", () => {
-    expect(nameLogLine("the-estates", "seat 2 bids 3", seats)).toBe("Bo bids 3");
-  });
-  it("names Raise the Realm's players, in both modes", () => {
-    expect(nameLogLine("raise-the-realm-live", "player 1 gathers at open-1", seats)).toBe("Ana gathers at open-1");
-    expect(nameLogLine("raise-the-realm", "player 2 enters 4", seats)).toBe("Bo enters 4");
-  });
-  it("leaves other games' lines and unknown seats as they are", () => {
-    expect(nameLogLine("nine-estates", "player 1 builds", seats)).toBe("player 1 builds");
-    expect(nameLogLine("raise-the-realm-live", "player 3 ends the turn", seats)).toBe("player 3 ends the turn");
   });
 });

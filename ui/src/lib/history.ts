@@ -1,7 +1,6 @@
-import type { GameRow_Serialize, Seat } from "./bindings";
+// History rows and the Game record's wording: names, dates and scores of any game.
+import type { GameRow_Serialize } from "./bindings";
 import { andList } from "./format";
-import { nameSeats } from "./estates";
-import { namePlayers } from "./realm";
 
 /** A game's name from the core's list, or its id until that list has arrived. */
 export function gameName(id: string, names: Record<string, string> = {}): string {
@@ -26,14 +25,4 @@ export function rowScore(
     parts.push(winners.length === 1 ? `won by ${winners[0]}` : `shared by ${andList(winners)}`);
   }
   return parts.join(" — ");
-}
-
-/**
- * A log line with the players named: The Estates' core says "seat 2", Raise the Realm's (tracker
- * and scorepad) "player 2"; other games' lines already carry names.
- */
-export function nameLogLine(game: string, line: string, seats: readonly Pick<Seat, "name">[]): string {
-  if (game === "the-estates") return nameSeats(line, seats);
-  if (game === "raise-the-realm-live" || game === "raise-the-realm") return namePlayers(line, seats);
-  return line;
 }

@@ -1,0 +1,79 @@
+// The UI's list of games (architecture.md, "A game is a plug-in"): for each game id the core
+// hosts, its table, replay, New game options, Settings editor, whether its score is secret during
+// play and how its log lines name players. The screens read only this file, never a game's folder;
+// adding a game is one line here (an empty entry gets the generic table).
+import type { Seat } from "../lib/bindings";
+import type { GameId, GameUi } from "./types";
+import NineTable from "./nine-estates/NineTable.svelte";
+import NineReplay from "./nine-estates/NineReplay.svelte";
+import NineRemembered from "./nine-estates/RememberedCards.svelte";
+import EstatesTable from "./the-estates/EstatesTable.svelte";
+import EstatesOptions from "./the-estates/EstatesOptions.svelte";
+import { nameSeats } from "./the-estates/estates";
+import RealmLiveTable from "./raise-the-realm-live/RealmLiveTable.svelte";
+import RealmReplay from "./raise-the-realm-live/RealmReplay.svelte";
+import RewardOptions from "./raise-the-realm-live/RewardOptions.svelte";
+import RememberedRealm from "./raise-the-realm-live/RememberedRealm.svelte";
+import RealmScorepad from "./raise-the-realm/RealmScorepad.svelte";
+import { nameError as namePlayersInError, namePlayers } from "./raise-the-realm/realm";
+
+export type { GameId } from "./types";
+
+// Keyed by every id in the bindings' `GameView`: a game the core hosts but this list lacks does
+// not compile, and each entry's components take that game's own view.
+const GAMES: { readonly [K in GameId]: GameUi<K> } = {
+  "nine-estates": { table: NineTable, replay: NineReplay, remembered: NineRemembered },
+  // The cash boxes are in the score: it stays hidden until the game is over. Its log says "seat 2".
+  "the-estates": { table: EstatesTable, options: EstatesOptions, secretScore: true, nameLogLine: nameSeats },
+  // Both modes of Raise the Realm say "player 2" in their log lines and refusals.
+  "raise-the-realm-live": {
+    table: RealmLiveTable,
+    replay: RealmReplay,
+    options: RewardOptions,
+    remembered: RememberedRealm,
+    nameLogLine: namePlayers,
+    nameError: namePlayersInError,
+  },
+  "raise-the-realm": { table: RealmScorepad, nameLogLine: namePlayers, nameError: namePlayersInError },
+};
+
+/** True for a game this UI knows; the core may host more, which New game does not offer. */
+export function isGameId(id: string): id is GameId {
+  return Object.hasOwn(GAMES, id);
+}
+
+/**
+ * Game `id`'s entry as one that takes any game's view. Sound because entries are only ever looked
+ * up by the id the core puts in the view they are given (`view.game`), so each component gets its
+ * own game's view; TypeScript cannot follow the id from the view to the entry by itself.
+ */
+function entry(id: GameId): GameUi<GameId> {
+  return GAMES[id] as GameUi<GameId>;
+}
+
+/** A game's UI, or null for a game this UI does not know. */
+export function gameUi(id: string): GameUi<GameId> | null {
+  return isGameId(id) ? entry(id) : null;
+}
+
+/** Each known game's UI with its id, in the order listed above. */
+export function allGames(): { id: GameId; ui: GameUi<GameId> }[] {
+  return Object.keys(GAMES)
+    .filter(isGameId)
+    .map((id) => ({ id, ui: entry(id) }));
+}
+
+/** Whether a game's score breakdown is withheld: only while it runs, and only for a secret score. */
+export function scoreIsSecret(id: string, finished: boolean): boolean {
+  return !finished && (gameUi(id)?.secretScore ?? false);
+}
+
+/** A log line with the players named where the game's core numbers them. */
+export function nameLogLine(id: string, line: string, seats: readonly Pick<Seat, "name">[]): string {
+  return gameUi(id)?.nameLogLine?.(line, seats) ?? line;
+}
+
+/** A refusal with the players named, for the alert. */
+export function nameError(id: string, e: unknown, seats: readonly Pick<Seat, "name">[]): unknown {
+  return gameUi(id)?.nameError?.(e, seats) ?? e;
+}

@@ -1,0 +1,188 @@
+import { describe, expect, it } from "vitest";
+import type { BuiltStructure, GridEstate_Serialize } from "../../lib/bindings";
+import {
+  activeCardFor,
+  buildColumns,
+  countsToList,
+  emptyCounts,
+  emptyEstateForm,
+  emptyStructureForm,
+  eraLine,
+  estateDescribeAction,
+  gridRows,
+  orientation,
+  phaseLabel,
+  parseRequires,
+  requestKey,
+  statusLabel,
+  structureDescribeAction,
+  yieldOf,
+  type ActiveCard,
+  type DescribeRequest,
+} from "./nine";
+
+describe("table layout", () => {
+  const cell = (row: number, col: number, card: number): GridEstate_Serialize => ({
+    row,
+    col,
+    card,
+    kind: (["Nobility", "Clergy", "Peasant"] as const)[row],
+    status: "Available",
+    name: `card ${card}`,
+    cost: null,
+    shields: null,
+  });
+
+  it("puts the grid in rows, Nobility first, by column", () => {
+    const rows = gridRows([cell(2, 1, 3), cell(0, 0, 8), cell(2, 0, 2), cell(1, 0, 5)]);
+    expect(rows.map((r) => r.map((e) => e.card))).toEqual([[8], [5], [2, 3]]);
+  });
+
+  it("groups the build area by round, keeping each Structure's index", () => {
+    const s = (name: string, round: number): BuiltStructure => ({
+      card: 1,
+      face: "Square",
+      name,
+      round,
+      tilted: false,
+    });
+    const cols = buildColumns([s("Mill", 1), s("Well", 2), s("Farm", 1)]);
+    expect(cols.map((c) => c.round)).toEqual([1, 2]);
+    expect(cols[0].items.map((i) => [i.structure.name, i.index])).toEqual([
+      ["Mill", 0],
+      ["Farm", 2],
+    ]);
+  });
+
+  it("words statuses and Era scores", () => {
+    expect(statusLabel("Removed")).toBe("Discarded");
+    expect(statusLabel("Built")).toBe("Built");
+    expect(
+      eraLine({ era: 1, structures: 3, duplicates: 1, shields: 2, rounds: -4, total: 2 }),
+    ).toBe("3 Structures +1 duplicates +2 shields −4 rounds = 2");
+    expect(
+      eraLine({ era: 1, structures: 1, duplicates: 0, shields: 0, rounds: -2, total: -1 }),
+    ).toBe("1 Structure +0 duplicates +0 shields −2 rounds = -1");
+  });
+
+  it("says where the game stands", () => {
+    const at = { era: 2, round: 3, turn: 4 };
+    expect(phaseLabel({ ...at, phase: "Deal" })).toBe("Era 2: deal the cards");
+    expect(phaseLabel({ ...at, phase: "Playing" })).toBe("Era 2 · Round 3 · Turn 4");
+    expect(phaseLabel({ ...at, phase: "Over" })).toBe("Game over");
+  });
+});
+
+describe("describing cards", () => {
+  const centre: DescribeRequest = {
+    kind: "Structure",
+    card: 9,
+    face: "Square",
+    place: "the centre card",
+  };
+  const peasant: DescribeRequest = {
+    kind: "Estate",
+    card: 2,
+    face: null,
+    place: "Peasant row, column 1",
+  };
+
+  it("turns counters, lists and choices into the card's data", () => {
+    const c = emptyCounts();
+    c.Stone = 2;
+    c.Food = 1;
+    c.WorkCrew = 1;
+    expect(countsToList(c)).toEqual(["Food", "Stone", "Stone", "WorkCrew"]);
+    expect(parseRequires(" Mill, Well ,, ")).toEqual(["Mill", "Well"]);
+    expect(parseRequires("")).toEqual([]);
+    expect(yieldOf(["Food", ""])).toEqual(["Food"]);
+    expect(yieldOf(["Food", "Gold"])).toEqual(["Food", "Gold"]);
+    expect(yieldOf(["", ""])).toEqual([]);
+  });
+
+  it("maps the top and bottom edges by how the card lies", () => {
+    expect(orientation(["Wood"], ["Ore"], true)).toEqual({ upright: ["Wood"], rotated: ["Ore"] });
+    expect(orientation(["Wood"], ["Ore"], false)).toEqual({ upright: ["Ore"], rotated: ["Wood"] });
+  });
+
+  it("finds the active card a request is about", () => {
+    const cards: ActiveCard[] = [
+      { slot: "Left", card: 4, face: "Square", upright: true, tilted: false, name: null, offers: null, cost: null },
+      { slot: "Centre", card: 9, face: "Square", upright: false, tilted: false, name: null, offers: null, cost: null },
+    ];
+    expect(activeCardFor(centre, cards)?.slot).toBe("Centre");
+    expect(activeCardFor({ ...centre, face: "Round" }, cards)).toBeUndefined();
+  });
+
+  it("builds a Structure description for a rotated card", () => {
+    const form = emptyStructureForm();
+    form.name = "  Mill ";
+    form.cost.Wood = 1;
+    form.requires = "Well";
+    form.provides = ["Food", "Gold"];
+    form.shields = 1;
+    form.top = ["Stone", ""];
+    form.bottom = ["Ore", ""];
+    expect(structureDescribeAction(centre, form, false)).toEqual({
+      type: "Describe",
+      card: {
+        kind: "Structure",
+        card: 9,
+        face: "Square",
+        def: {
+          structure: "Mill",
+          cost: ["Wood"],
+          requires: ["Well"],
+          provides: ["Food", "Gold"],
+          shields: 1,
+          upright: ["Ore"],
+          rotated: ["Stone"],
+        },
+      },
+    });
+  });
+
+  it("sends blanks as they are, for the core to refuse", () => {
+    const a = structureDescribeAction(centre, emptyStructureForm(), true);
+    expect(a).toMatchObject({ card: { def: { structure: "", provides: [], upright: [] } } });
+  });
+
+  it("builds an Estate description", () => {
+    const form = emptyEstateForm();
+    form.name = "Farm";
+    form.cost.Wood = 1;
+    form.requires = "Mill";
+    form.provides = ["Food", ""];
+    form.shields = 2;
+    expect(estateDescribeAction(peasant, form)).toEqual({
+      type: "Describe",
+      card: {
+        kind: "Estate",
+        card: 2,
+        def: { name: "Farm", cost: ["Wood"], requires: ["Mill"], provides: ["Food"], shields: 2 },
+      },
+    });
+  });
+
+  it("gives each request a stable key", () => {
+    expect(requestKey(centre)).toBe("describe-structure-9-Square");
+    expect(requestKey(peasant)).toBe("describe-estate-2");
+  });
+});
+
+describe("the table's own deal", () => {
+  it("records the grid in Era 1 and only the deck afterwards", async () => {
+    const { recordedDealAction, startingDealForm } = await import("./nine");
+    const form = startingDealForm();
+    expect(form.grid).toEqual([
+      [7, 8, 9],
+      [4, 5, 6],
+      [1, 2, 3],
+    ]);
+    form.deck[0] = { card: 1, upright: false };
+    const a = recordedDealAction(form, 1);
+    expect(a).toMatchObject({ type: "Deal", deal: { kind: "Recorded", grid: form.grid } });
+    expect((a as { deal: { deck: unknown[] } }).deal.deck[0]).toEqual({ card: 1, upright: false });
+    expect(recordedDealAction(form, 2)).toMatchObject({ deal: { kind: "Recorded", grid: null } });
+  });
+});

@@ -1,0 +1,313 @@
+// Count of the Nine Estates (game id "nine-estates"): view logic for its table, grouping and
+// wording only, and the actions its forms send. Every rule lives in the core; nothing here
+// decides what is legal.
+import type {
+  ActiveCard_Serialize as ActiveCard,
+  BuiltStructure,
+  DescribeRequest_Serialize as DescribeRequest,
+  EraScore,
+  EstateDef_Serialize as EstateDef,
+  EstateStatus,
+  FaceDef_Serialize as FaceDef,
+  GridEstate_Serialize as GridEstate,
+  NineAction_Deserialize as NineAction,
+  NineView_Serialize as NineView,
+  Resource,
+  Slot,
+} from "../../lib/bindings";
+
+export type { ActiveCard, DescribeRequest, GridEstate, NineView };
+
+export const GAME_ID = "nine-estates";
+
+export const RESOURCES: readonly Resource[] = ["Food", "Wood", "Stone", "Ore", "Gold", "WorkCrew"];
+
+export function resourceName(r: Resource): string {
+  return r === "WorkCrew" ? "Work Crew" : r;
+}
+
+// ---- the table -------------------------------------------------------------------------------
+
+export const ROW_NAMES = ["Nobility", "Clergy", "Peasant"] as const;
+
+/** The Estate grid as three rows (Nobility at the top), each ordered by column. */
+export function gridRows(grid: readonly GridEstate[]): GridEstate[][] {
+  const rows: GridEstate[][] = [[], [], []];
+  for (const e of grid) if (e.row >= 0 && e.row < 3) rows[e.row].push(e);
+  for (const r of rows) r.sort((a, b) => a.col - b.col);
+  return rows.filter((r) => r.length > 0);
+}
+
+export function statusLabel(s: EstateStatus): string {
+  switch (s) {
+    case "Available":
+      return "Available";
+    case "Built":
+      return "Built";
+    case "Removed":
+      return "Discarded";
+  }
+}
+
+export function slotTitle(slot: Slot): string {
+  switch (slot) {
+    case "Left":
+      return "Left: top of the deck";
+    case "Centre":
+      return "Centre";
+    case "Discard":
+      return "Discard pile top";
+  }
+}
+
+export type BuildColumn = { round: number; items: { structure: BuiltStructure; index: number }[] };
+
+/** The build area: one column per round, in round order; `index` is the Structure's position. */
+export function buildColumns(structures: readonly BuiltStructure[]): BuildColumn[] {
+  const cols = new Map<number, BuildColumn>();
+  structures.forEach((structure, index) => {
+    let c = cols.get(structure.round);
+    if (!c) {
+      c = { round: structure.round, items: [] };
+      cols.set(structure.round, c);
+    }
+    c.items.push({ structure, index });
+  });
+  return [...cols.values()].sort((a, b) => a.round - b.round);
+}
+
+
+function signed(n: number): string {
+  return n < 0 ? `−${-n}` : `+${n}`;
+}
+
+/** One Era's score in words: "2 Structures +1 duplicates +3 shields −2 rounds = 4". */
+export function eraLine(e: EraScore): string {
+  const s = e.structures === 1 ? "1 Structure" : `${e.structures} Structures`;
+  return `${s} ${signed(e.duplicates)} duplicates ${signed(e.shields)} shields ${signed(e.rounds)} rounds = ${e.total}`;
+}
+
+export function phaseLabel(v: Pick<NineView, "phase" | "era" | "round" | "turn">): string {
+  switch (v.phase) {
+    case "Deal":
+      return `Era ${v.era}: deal the cards`;
+    case "Playing":
+      return `Era ${v.era} · Round ${v.round} · Turn ${v.turn}`;
+    case "RoundEnd":
+      return `Era ${v.era} · Round ${v.round} ended: choose how the next round starts`;
+    case "Over":
+      return "Game over";
+  }
+}
+
+// ---- describing cards ------------------------------------------------------------------------
+
+export type Counts = Record<Resource, number>;
+export type YieldChoice = [Resource | "", Resource | ""];
+
+export function emptyCounts(): Counts {
+  return { Food: 0, Wood: 0, Stone: 0, Ore: 0, Gold: 0, WorkCrew: 0 };
+}
+
+/** Resource counters to a cost list, in the fixed resource order. */
+export function countsToList(c: Counts): Resource[] {
+  const out: Resource[] = [];
+  for (const r of RESOURCES) for (let i = 0; i < Math.max(0, Math.floor(c[r] ?? 0)); i++) out.push(r);
+  return out;
+}
+
+/** "Mill, Well ," → ["Mill", "Well"]. */
+export function parseRequires(text: string): string[] {
+  return text
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+}
+
+/** One resource, or two separated by a slash; blanks are left out (the core checks the count). */
+export function yieldOf(choice: YieldChoice): Resource[] {
+  return choice.filter((r): r is Resource => r !== "");
+}
+
+/**
+ * The card's edge resources as the catalogue keeps them. The form asks what is at the top and
+ * bottom edges as the card lies now; an upright card has its "upright" resource on top.
+ */
+export function orientation(
+  top: Resource[],
+  bottom: Resource[],
+  upright: boolean,
+): { upright: Resource[]; rotated: Resource[] } {
+  return upright ? { upright: top, rotated: bottom } : { upright: bottom, rotated: top };
+}
+
+export type StructureForm = {
+  name: string;
+  cost: Counts;
+  requires: string;
+  provides: YieldChoice;
+  shields: number;
+  top: YieldChoice;
+  bottom: YieldChoice;
+};
+
+export type EstateForm = {
+  name: string;
+  cost: Counts;
+  requires: string;
+  provides: YieldChoice;
+  shields: number;
+};
+
+export function emptyStructureForm(): StructureForm {
+  return {
+    name: "",
+    cost: emptyCounts(),
+    requires: "",
+    provides: ["", ""],
+    shields: 0,
+    top: ["", ""],
+    bottom: ["", ""],
+  };
+}
+
+export function emptyEstateForm(): EstateForm {
+  return { name: "", cost: emptyCounts(), requires: "", provides: ["", ""], shields: 0 };
+}
+
+/** The active card a Structure request is about (its `upright` says how the card lies now). */
+export function activeCardFor(
+  req: DescribeRequest,
+  active: readonly ActiveCard[],
+): ActiveCard | undefined {
+  return active.find((a) => a.card === req.card && a.face === req.face);
+}
+
+/** A Structure face as the catalogue keeps it; `upright` says how the card lay when described. */
+export function structureDef(form: StructureForm, upright: boolean): FaceDef {
+  const edges = orientation(yieldOf(form.top), yieldOf(form.bottom), upright);
+  return {
+    structure: form.name.trim(),
+    cost: countsToList(form.cost),
+    requires: parseRequires(form.requires),
+    provides: yieldOf(form.provides),
+    shields: form.shields,
+    upright: edges.upright,
+    rotated: edges.rotated,
+  };
+}
+
+export function estateDef(form: EstateForm): EstateDef {
+  return {
+    name: form.name.trim(),
+    cost: countsToList(form.cost),
+    requires: parseRequires(form.requires),
+    provides: yieldOf(form.provides),
+    shields: form.shields,
+  };
+}
+
+export function structureDescribeAction(
+  req: DescribeRequest,
+  form: StructureForm,
+  upright: boolean,
+): NineAction {
+  return {
+    type: "Describe",
+    card: { kind: "Structure", card: req.card, face: req.face ?? "Square", def: structureDef(form, upright) },
+  };
+}
+
+export function estateDescribeAction(req: DescribeRequest, form: EstateForm): NineAction {
+  return { type: "Describe", card: { kind: "Estate", card: req.card, def: estateDef(form) } };
+}
+
+// ---- forms filled from what is remembered ----------------------------------------------------
+
+/** A cost list as resource counters (the inverse of `countsToList`; unknown names are left out). */
+export function listToCounts(list: readonly string[]): Counts {
+  const c = emptyCounts();
+  for (const r of list) if ((RESOURCES as readonly string[]).includes(r)) c[r as Resource] += 1;
+  return c;
+}
+
+/** One resource or two (a slash) as the form's two selects. */
+export function listToYield(list: readonly string[]): YieldChoice {
+  const pick = (r: string | undefined): Resource | "" =>
+    r !== undefined && (RESOURCES as readonly string[]).includes(r) ? (r as Resource) : "";
+  return [pick(list[0]), pick(list[1])];
+}
+
+/** The Structure form filled from a remembered face, card upright (top edge: its "upright" resource). */
+export function structureFormOf(def: FaceDef): StructureForm {
+  return {
+    name: def.structure,
+    cost: listToCounts(def.cost),
+    requires: (def.requires ?? []).join(", "),
+    provides: listToYield(def.provides),
+    shields: def.shields ?? 0,
+    top: listToYield(def.upright),
+    bottom: listToYield(def.rotated),
+  };
+}
+
+export function estateFormOf(def: EstateDef): EstateForm {
+  return {
+    name: def.name,
+    cost: listToCounts(def.cost),
+    requires: (def.requires ?? []).join(", "),
+    provides: listToYield(def.provides),
+    shields: def.shields ?? 0,
+  };
+}
+
+/** A stable id for a request's form ("describe-structure-9-Square", "describe-estate-2"). */
+export function requestKey(req: DescribeRequest): string {
+  return req.kind === "Estate"
+    ? `describe-estate-${req.card}`
+    : `describe-structure-${req.card}-${req.face ?? "Square"}`;
+}
+
+export function requestTitle(req: DescribeRequest): string {
+  return req.kind === "Estate"
+    ? `Estate card ${req.card} (${req.place})`
+    : `Structure card ${req.card}, ${req.face ?? "Square"} side (${req.place})`;
+}
+
+// ---- the table's own deal --------------------------------------------------------------------
+
+/** The Estate grid's rows from the top, with the card numbers each row holds (setup step 1). */
+export const DEAL_ROWS: readonly { name: (typeof ROW_NAMES)[number]; cards: readonly number[] }[] = [
+  { name: "Nobility", cards: [7, 8, 9] },
+  { name: "Clergy", cards: [4, 5, 6] },
+  { name: "Peasant", cards: [1, 2, 3] },
+];
+
+export const STRUCTURE_CARDS: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+
+export type DealForm = {
+  /** Card numbers by row (Nobility, Clergy, Peasant), columns left to right. */
+  grid: number[][];
+  /** The Structure deck from the top. */
+  deck: { card: number; upright: boolean }[];
+};
+
+/** A form that starts in card order, everything upright: the table changes what differs. */
+export function startingDealForm(): DealForm {
+  return {
+    grid: DEAL_ROWS.map((r) => [...r.cards]),
+    deck: STRUCTURE_CARDS.map((card) => ({ card, upright: true })),
+  };
+}
+
+/** The Deal action for the table's own deal; Estates only in Era 1 (they stay after). */
+export function recordedDealAction(form: DealForm, era: number): NineAction {
+  return {
+    type: "Deal",
+    deal: {
+      kind: "Recorded",
+      grid: era === 1 ? form.grid.map((row) => [...row]) : null,
+      deck: form.deck.map((c) => ({ card: c.card, upright: c.upright })),
+    },
+  };
+}

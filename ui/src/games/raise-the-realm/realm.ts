@@ -1,0 +1,103 @@
+// Estate: Raise the Realm's scorepad (game id "raise-the-realm"): parsing what is typed, wording
+// and the tie shown on screen. Every rule (ranges, 7 per empty track, tie-breakers, titles) is the core's.
+import type { RealmState_Serialize, Scoresheet_Serialize as Scoresheet, Seat } from "../../lib/bindings";
+import { ApiFailure } from "../../lib/api";
+
+export { andList } from "../../lib/format";
+
+/** The core's `RealmState`: the scorepad's view is the whole state (nothing on it is secret). */
+export type RealmState = RealmState_Serialize;
+
+/**
+ * The category ids the `Enter` action takes, in the order of the scoresheet's categories
+ * (data/raise_the_realm.json; the names shown come from the core's scoresheet).
+ */
+export const REALM_CATEGORIES = [
+  "card_vp",
+  "game_end_vp",
+  "gold",
+  "tucked",
+  "stored",
+  "objectives",
+  "family_secret",
+  "empty_tracks",
+] as const;
+export type RealmCategory = (typeof REALM_CATEGORIES)[number];
+
+/** A short hint under a category's name, where the scorepad asks for something particular. */
+export function categoryHint(id: string): string | null {
+  return id === "empty_tracks" ? "7 each" : null;
+}
+
+export const ERA_OBJECTIVES = 5;
+export const SOLO_OBJECTIVES_NEEDED = 3;
+
+export type Entry = { kind: "empty" } | { kind: "number"; value: number } | { kind: "bad" };
+
+/** What was typed in a cell: nothing, a whole number (range is the core's to check), or not a number. */
+export function parseEntry(text: string): Entry {
+  const t = text.trim().replace(/^−/, "-");
+  if (t === "") return { kind: "empty" };
+  if (!/^[-+]?\d{1,9}$/.test(t)) return { kind: "bad" };
+  return { kind: "number", value: Number(t) };
+}
+
+/** Seats tied for the highest total (two or more), else none. */
+export function tiedForFirst(sheet: Scoresheet): number[] {
+  if (sheet.rows.length < 2) return [];
+  const best = Math.max(...sheet.rows.map((r) => r.total));
+  const tied = sheet.rows.filter((r) => r.total === best).map((r) => r.seat);
+  return tied.length > 1 ? tied : [];
+}
+
+/** Categories entered per seat. */
+export function enteredCount(state: RealmState, seat: number): number {
+  return (state.scores[seat] ?? []).filter((v) => v !== null).length;
+}
+
+export function allEntered(state: RealmState): boolean {
+  return state.scores.every((row) => row.every((v) => v !== null));
+}
+
+/**
+ * What still stands between the table and closing the pad, in words, for the hint next to the
+ * (not yet offered) "Close the scorepad" button. The core decides; this only explains.
+ */
+export function missingText(state: RealmState, sheet: Scoresheet, seats: readonly Pick<Seat, "name">[]): string[] {
+  const out: string[] = [];
+  state.scores.forEach((row, seat) => {
+    const left = row.filter((v) => v === null).length;
+    if (left > 0) {
+      const who = seats[seat]?.name ?? `Player ${seat + 1}`;
+      out.push(`${who}: ${left} ${left === 1 ? "category" : "categories"} to enter`);
+    }
+  });
+  if (state.solo && state.objectives_met === null) out.push("How many Era objectives were met");
+  if (!state.solo && allEntered(state)) {
+    for (const seat of tiedForFirst(sheet)) {
+      if (state.objective_firsts[seat] == null || state.estate_cards[seat] == null) {
+        out.push(`${seats[seat]?.name ?? `Player ${seat + 1}`}: tie-breakers`);
+      }
+    }
+  }
+  return out;
+}
+
+/** The stepper's next count: from "not entered", − means none met and + means one. */
+export function stepObjectives(current: number | null, delta: 1 | -1): number {
+  if (current === null) return delta < 0 ? 0 : 1;
+  return Math.min(ERA_OBJECTIVES, Math.max(0, current + delta));
+}
+
+/** The core's log and refusals say "player 2": the table reads names. */
+export function namePlayers(text: string, seats: readonly Pick<Seat, "name">[]): string {
+  return text.replace(/\bplayer (\d+)\b/gi, (whole, n: string) => seats[Number(n) - 1]?.name ?? whole);
+}
+
+/** A refusal with the players named, for the alert. */
+export function nameError(e: unknown, seats: readonly Pick<Seat, "name">[]): unknown {
+  if (e instanceof ApiFailure && e.error.kind === "Rule") {
+    return new ApiFailure({ ...e.error, message: namePlayers(e.error.message, seats) });
+  }
+  return e;
+}

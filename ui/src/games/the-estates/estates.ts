@@ -1,0 +1,509 @@
+// The Estates (game id "the-estates"), view logic for its table: wording and grouping only. Every rule (what may be auctioned,
+// bid, placed) lives in the core and reaches the screen as `table.allowed`; nothing here decides
+// what is legal. Money never appears in the shared view: a seat's figures come only from `peek`.
+import type {
+  AllowedAction_Serialize as AllowedAction,
+  EstatesAction,
+  EstatesBid_Serialize as EstatesBid,
+  EstatesBuilding_Serialize as EstatesBuilding,
+  EstatesCube,
+  EstatesEnd,
+  EstatesOptions_Deserialize,
+  EstatesPermit,
+  EstatesPiece,
+  EstatesPlacement,
+  EstatesRowView_Serialize as EstatesRowView,
+  EstatesView_Serialize as EstatesView,
+  EstatesWhereabouts,
+  Seat,
+} from "../../lib/bindings";
+
+export type { EstatesBuilding, EstatesCube, EstatesPiece, EstatesPlacement, EstatesRowView, EstatesView };
+
+// ---- names -----------------------------------------------------------------------------------
+
+export const ROW_NAMES = ["Top", "Middle", "Bottom"] as const;
+
+/** "Top", "Middle", "Bottom" (or "Row 4" for a board with more rows). */
+export function rowName(row: number): string {
+  return ROW_NAMES[row] ?? `Row ${row + 1}`;
+}
+
+export function colourName(colours: readonly string[], colour: number): string {
+  return colours[colour] ?? `Colour ${colour + 1}`;
+}
+
+/** The CSS class that paints a cube of this colour index (c0…c5; cx for anything else). */
+export function colourClass(colour: number): string {
+  return Number.isInteger(colour) && colour >= 0 && colour < 6 ? `c${colour}` : "cx";
+}
+
+/** "Yellow 2". */
+export function cubeName(colours: readonly string[], cube: EstatesCube): string {
+  return `${colourName(colours, cube.colour)} ${cube.value}`;
+}
+
+/** "Yellow 2 floor cube", "rooftop 4", "building permit 2", "the mayor", "the cancel cube". */
+export function pieceName(colours: readonly string[], piece: EstatesPiece): string {
+  switch (piece.kind) {
+    case "Cube":
+      return `${cubeName(colours, piece.cube)} floor cube`;
+    case "Rooftop":
+      return `rooftop ${piece.value}`;
+    case "Permit":
+      return `building permit ${piece.value}`;
+    case "Mayor":
+      return "the mayor";
+    case "Cancel":
+      return "the cancel cube";
+  }
+}
+
+export function seatName(seats: readonly Pick<Seat, "name">[], seat: number | null | undefined): string {
+  if (seat === null || seat === undefined) return "?";
+  return seats[seat]?.name ?? `Seat ${seat + 1}`;
+}
+
+/** The core's log says "seat 2"; the table knows the names ("Turn 1: seat 2 bids 3" → "Turn 1: Bo bids 3"). */
+export function nameSeats(text: string, seats: readonly Pick<Seat, "name">[]): string {
+  return text.replace(/\bseat (\d+)\b/g, (whole, n: string) => seats[Number(n) - 1]?.name ?? whole);
+}
+
+export function permitText(p: EstatesPermit): string {
+  return `${p.value} ${p.lengthen ? "longer" : "shorter"}`;
+}
+
+function capitalise(s: string): string {
+  return s.length === 0 ? s : s[0].toUpperCase() + s.slice(1);
+}
+
+// ---- the board -------------------------------------------------------------------------------
+
+export type Lot = {
+  lot: number;
+  sand: boolean;
+  building: EstatesBuilding | null;
+};
+
+/** A row's lots from the street toward the river, up to its requirement (or its buildings). */
+export function rowLots(row: EstatesRowView): Lot[] {
+  const n = Math.max(row.requirement, row.buildings.length, 0);
+  return Array.from({ length: n }, (_, lot) => ({
+    lot,
+    sand: row.sand.includes(lot),
+    building: row.buildings[lot] ?? null,
+  }));
+}
+
+/** The building's floors from the top down (the order they are drawn, roof first). */
+export function floorsTopDown(b: EstatesBuilding): EstatesCube[] {
+  return [...b.cubes].reverse();
+}
+
+/** A building's points as printed: its floor cubes plus its rooftop. */
+export function buildingValue(b: EstatesBuilding): number {
+  return b.cubes.reduce((s, c) => s + c.value, 0) + (b.rooftop ?? 0);
+}
+
+/** "needs 5 buildings · 2 built". */
+export function rowSummary(row: EstatesRowView): string {
+  const need = `needs ${row.requirement} building${row.requirement === 1 ? "" : "s"}`;
+  return `${need} · ${row.buildings.length} built`;
+}
+
+// ---- the supply ------------------------------------------------------------------------------
+
+export function whereabouts(w: EstatesWhereabouts, placed: string): string {
+  switch (w) {
+    case "Available":
+      return "available";
+    case "Placed":
+      return placed;
+    case "Discarded":
+      return "out of the game";
+  }
+}
+
+/** Where building permit `value` is: "available", "top row (2 shorter)", "out of the game". */
+export function permitWhere(view: EstatesView, value: number, w: EstatesWhereabouts): string {
+  if (w !== "Placed") return whereabouts(w, "placed");
+  for (let r = 0; r < view.board.length; r++) {
+    const p = view.board[r].permits.find((x) => x.value === value);
+    if (p) return `${rowName(r).toLowerCase()} row (${p.lengthen ? "longer" : "shorter"})`;
+  }
+  return "placed";
+}
+
+export function mayorWhere(view: EstatesView): string {
+  return view.mayor_at === "Placed" && view.mayor !== null
+    ? `before the ${rowName(view.mayor).toLowerCase()} row`
+    : whereabouts(view.mayor_at, "placed");
+}
+
+export function cancelWhere(view: EstatesView): string {
+  return whereabouts(view.cancel_at, "used");
+}
+
+/** Each seat's company certificates (colour indexes). */
+export function certificatesBySeat(view: EstatesView, seats: number): number[][] {
+  const out: number[][] = Array.from({ length: seats }, () => []);
+  view.certificates.forEach((holder, colour) => {
+    if (holder !== null && holder >= 0 && holder < seats) out[holder].push(colour);
+  });
+  return out;
+}
+
+/** "+12", "−5", "0". */
+export function signedPoints(n: number): string {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+}
+
+// ---- the auction as guided steps --------------------------------------------------------------
+
+/** A button: its words and the action the core listed with it (sent back unchanged). */
+export type Choice = { label: string; action: AllowedAction["action"] };
+export type CubeChoice = Choice & { row: number; end: EstatesEnd; cube: EstatesCube | null };
+export type PlaceChoice = Choice & { at: EstatesPlacement; row: number; title: string };
+export type PlaceGroup = { row: number | null; title: string; choices: PlaceChoice[] };
+export type BidLine = { seat: number; name: string; amount: number | null };
+
+export type Stage =
+  | { kind: "setup"; choices: Choice[] }
+  | {
+      kind: "choose";
+      seat: number;
+      stashed: boolean;
+      stash: Choice | null;
+      cubes: CubeChoice[];
+      /** One choice per number a rooftop may show; the screen asks which one it showed. */
+      rooftops: (Choice & { value: number })[];
+      others: Choice[];
+    }
+  | {
+      kind: "bid";
+      seat: number;
+      auctioneer: number;
+      piece: EstatesPiece;
+      bids: BidLine[];
+      /** Seats still to answer after this one, in order. */
+      waiting: number[];
+      high: { seat: number; amount: number } | null;
+      pass: Choice | null;
+      /** The smallest bid the core allows; the only amount shown as a button (more would tell the cash). */
+      minBid: number | null;
+    }
+  | {
+      kind: "decide";
+      auctioneer: number;
+      seat: number;
+      amount: number;
+      piece: EstatesPiece;
+      sell: Choice | null;
+      buy: Choice | null;
+    }
+  | {
+      kind: "place";
+      holder: number;
+      piece: EstatesPiece;
+      groups: PlaceGroup[];
+      discard: Choice | null;
+    }
+  | { kind: "over" };
+
+/** Seats in auction order: from the auctioneer's left, clockwise, the auctioneer left out. */
+export function bidOrder(auctioneer: number, seats: number): number[] {
+  return Array.from({ length: Math.max(0, seats - 1) }, (_, i) => (auctioneer + 1 + i) % seats);
+}
+
+export function highBid(bids: readonly EstatesBid[]): { seat: number; amount: number } | null {
+  let best: { seat: number; amount: number } | null = null;
+  for (const b of bids) {
+    if (b.amount !== null && b.amount !== undefined && (best === null || b.amount > best.amount)) {
+      best = { seat: b.seat, amount: b.amount };
+    }
+  }
+  return best;
+}
+
+/** A short label for a placement, read against the board as it stands. */
+export function placementLabel(view: EstatesView, at: EstatesPlacement): string {
+  const row = view.board[at.row];
+  switch (at.kind) {
+    case "Cube": {
+      const b = row?.buildings[at.lot];
+      const sand = row?.sand.includes(at.lot) ? " (sand lot)" : "";
+      if (!b || b.cubes.length === 0) return `Lot ${at.lot + 1}: new building${sand}`;
+      return `Lot ${at.lot + 1}: on ${cubeName(view.colours, b.cubes[b.cubes.length - 1])}`;
+    }
+    case "Rooftop": {
+      const b = row?.buildings[at.lot];
+      const top = b && b.cubes.length > 0 ? ` (${cubeName(view.colours, b.cubes[b.cubes.length - 1])} on top)` : "";
+      return `Roof lot ${at.lot + 1}${top}`;
+    }
+    case "Permit": {
+      const need = (row?.requirement ?? 0) + (at.lengthen ? 1 : -1) * permitValue(view);
+      return `${at.lengthen ? "Longer" : "Shorter"}: needs ${need}`;
+    }
+    case "Mayor":
+      return `Stand before the ${rowName(at.row).toLowerCase()} row`;
+    case "Cancel": {
+      const p = row?.permits[at.index];
+      if (!p) return `Remove permit #${at.index + 1}`;
+      const need = (row?.requirement ?? 0) - (p.lengthen ? p.value : -p.value);
+      return `Remove permit ${permitText(p)}: needs ${need}`;
+    }
+  }
+}
+
+function permitValue(view: EstatesView): number {
+  const phase = view.phase;
+  return phase.kind === "Place" && phase.piece.kind === "Permit" ? phase.piece.value : 0;
+}
+
+/** Placement choices grouped by row (the mayor's choices form one group). */
+export function placeGroups(view: EstatesView, allowed: readonly AllowedAction[]): PlaceGroup[] {
+  const choices: PlaceChoice[] = [];
+  for (const a of allowed) {
+    const act = a.action;
+    if (a.group !== "place" || act.type !== "Place") continue;
+    const at = act.at;
+    choices.push({ label: placementLabel(view, at), title: a.label, action: a.action, at, row: at.row });
+  }
+  if (choices.length > 0 && choices.every((c) => c.at.kind === "Mayor")) {
+    return [{ row: null, title: "Rows", choices }];
+  }
+  const groups: PlaceGroup[] = [];
+  for (const c of choices) {
+    let g = groups.find((x) => x.row === c.row);
+    if (!g) {
+      g = { row: c.row, title: `${rowName(c.row)} row`, choices: [] };
+      groups.push(g);
+    }
+    g.choices.push(c);
+  }
+  return groups.sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
+}
+
+/** What the table does now, read from the phase and the core's allowed actions only. */
+export function stage(view: EstatesView, allowed: readonly AllowedAction[], seats: readonly Pick<Seat, "name">[]): Stage {
+  const phase = view.phase;
+  const find = (type: string, group?: string): Choice | null => {
+    const a = allowed.find((x) => x.action.type === type && (group === undefined || x.group === group));
+    return a ? { label: a.label, action: a.action } : null;
+  };
+  switch (phase.kind) {
+    case "Setup":
+      return {
+        kind: "setup",
+        choices: allowed.filter((a) => a.group === "setup").map((a) => ({ label: a.label, action: a.action })),
+      };
+    case "Choose": {
+      const cubes: CubeChoice[] = [];
+      const rooftops: (Choice & { value: number })[] = [];
+      const others: Choice[] = [];
+      for (const a of allowed) {
+        const act = a.action;
+        if (a.group !== "choose" || act.type !== "Choose") continue;
+        const c = act.choice;
+        if (c.kind === "Cube") {
+          const r = view.market[c.row] ?? [];
+          const cube = (c.end === "Left" ? r[0] : r[r.length - 1]) ?? null;
+          cubes.push({ label: a.label, action: a.action, row: c.row, end: c.end, cube });
+        } else if (c.kind === "Rooftop") {
+          rooftops.push({ label: a.label, action: a.action, value: c.value });
+        } else {
+          others.push({ label: capitalise(a.label.replace(/^Auction /, "")), action: a.action });
+        }
+      }
+      rooftops.sort((a, b) => a.value - b.value);
+      return {
+        kind: "choose",
+        seat: view.auctioneer,
+        stashed: phase.stashed,
+        stash: find("Stash", "stash"),
+        cubes,
+        rooftops,
+        others,
+      };
+    }
+    case "Bidding": {
+      const order = bidOrder(view.auctioneer, seats.length);
+      const seat = view.bidder ?? order[phase.bids.length] ?? 0;
+      const amounts = allowed.flatMap((a) => (a.group === "bid" && a.action.type === "Bid" ? [a.action.amount] : []));
+      return {
+        kind: "bid",
+        seat,
+        auctioneer: view.auctioneer,
+        piece: phase.piece,
+        bids: phase.bids.map((b) => ({ seat: b.seat, name: seatName(seats, b.seat), amount: b.amount ?? null })),
+        waiting: order.slice(phase.bids.length + 1),
+        high: highBid(phase.bids),
+        pass: find("Pass", "bid"),
+        minBid: amounts.length > 0 ? Math.min(...amounts) : null,
+      };
+    }
+    case "Decide":
+      return {
+        kind: "decide",
+        auctioneer: view.auctioneer,
+        seat: phase.seat,
+        amount: phase.amount,
+        piece: phase.piece,
+        sell: find("Sell", "decide"),
+        buy: find("Buy", "decide"),
+      };
+    case "Place":
+      return {
+        kind: "place",
+        holder: phase.holder,
+        piece: phase.piece,
+        groups: placeGroups(view, allowed),
+        discard: find("Discard", "place"),
+      };
+    case "Over":
+      return { kind: "over" };
+  }
+}
+
+/** The one line that says who does what now. */
+export function prompt(view: EstatesView, seats: readonly Pick<Seat, "name">[]): string {
+  const p = view.phase;
+  const name = (s: number | null | undefined) => seatName(seats, s);
+  switch (p.kind) {
+    case "Setup":
+      return "Set up: draw the cube rows and the first auctioneer";
+    case "Choose":
+      return `${name(view.auctioneer)}, choose a piece`;
+    case "Bidding": {
+      const seat = view.bidder ?? bidOrder(view.auctioneer, seats.length)[p.bids.length];
+      return `${name(seat)}: bid or pass`;
+    }
+    case "Decide":
+      return `${name(view.auctioneer)}: sell to ${name(p.seat)} for ${p.amount}, or buy it for ${p.amount}`;
+    case "Place":
+      return `${name(p.holder)} places ${pieceName(view.colours, p.piece)}`;
+    case "Over":
+      return "Game over";
+  }
+}
+
+// ---- bids and peeks --------------------------------------------------------------------------
+
+/** A typed bid: a whole number of $1M checks of at least 1, or why it is not one. */
+export function parseBid(text: string): { amount: number } | { error: string } {
+  const t = text.trim();
+  if (t === "") return { error: "Enter a bid: a whole number of checks" };
+  if (!/^\d+$/.test(t)) return { error: "A bid is a whole number of checks" };
+  const amount = Number(t);
+  if (amount < 1) return { error: "A bid is at least 1" };
+  if (amount > 1_000_000) return { error: "That bid is more money than the game holds" };
+  return { amount };
+}
+
+export type Purse = { cash: number; cash_box: number };
+
+/** The answer of `peek` for The Estates, or null when it is not a purse. */
+export function asPurse(v: unknown): Purse | null {
+  if (v === null || typeof v !== "object") return null;
+  const o = v as Record<string, unknown>;
+  return typeof o.cash === "number" && typeof o.cash_box === "number"
+    ? { cash: o.cash, cash_box: o.cash_box }
+    : null;
+}
+
+/** The money each seat ends with, from the finished game's state (null while it runs). */
+export function finalPurses(state: unknown): Purse[] | null {
+  if (state === null || typeof state !== "object" || !("purses" in state) || !Array.isArray(state.purses)) return null;
+  const out = state.purses.map(asPurse);
+  return out.every((p): p is Purse => p !== null) ? out : null;
+}
+
+/** How long a peek button must be held before the figures show. */
+export const PEEK_HOLD_MS = 600;
+
+type Timers = {
+  set: (fn: () => void, ms: number) => unknown;
+  clear: (handle: unknown) => void;
+};
+
+const realTimers: Timers = {
+  set: (fn, ms) => setTimeout(fn, ms),
+  clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};
+
+/**
+ * Press-and-hold: `press()` starts the hold; after `ms` held, `reveal` runs (it may be async, e.g.
+ * the peek request). `release()` hides again at once; an answer that arrives after the release is
+ * dropped, so figures never show once the finger has lifted.
+ */
+export class HoldToPeek<T> {
+  private handle: unknown = null;
+  private serial = 0;
+  held = false;
+
+  constructor(
+    private readonly reveal: () => Promise<T>,
+    private readonly show: (value: T | null) => void,
+    private readonly onError: (e: unknown) => void = () => {},
+    private readonly ms = PEEK_HOLD_MS,
+    private readonly timers: Timers = realTimers,
+  ) {}
+
+  press(): void {
+    if (this.held) return;
+    this.held = true;
+    const serial = ++this.serial;
+    this.handle = this.timers.set(() => {
+      this.handle = null;
+      this.reveal().then(
+        (v) => {
+          if (this.held && serial === this.serial) this.show(v);
+        },
+        (e) => {
+          if (serial === this.serial) this.onError(e);
+        },
+      );
+    }, this.ms);
+  }
+
+  release(): void {
+    this.held = false;
+    this.serial++;
+    if (this.handle !== null) this.timers.clear(this.handle);
+    this.handle = null;
+    this.show(null);
+  }
+}
+
+/** The table's own draw, as a form: 3 rows of 8 cubes (colour index, number) and the first auctioneer. */
+export type DrawForm = { rows: { colour: number; value: number }[][]; first: number };
+
+/** A starting form whose 24 cubes are all different (the table then corrects it to match). */
+export function startingDrawForm(): DrawForm {
+  const rows = [0, 1, 2].map((r) =>
+    Array.from({ length: 8 }, (_, i) => {
+      const n = r * 8 + i;
+      return { colour: n % 6, value: Math.floor(n / 6) + 1 };
+    }),
+  );
+  return { rows, first: 0 };
+}
+
+/** The Setup action for a recorded draw; the core checks that the 24 cubes are distinct. */
+export function recordedSetupAction(form: DrawForm): EstatesAction {
+  return {
+    type: "Setup",
+    setup: {
+      kind: "Recorded",
+      market: form.rows.map((row) => row.map((c) => ({ colour: Number(c.colour), value: Number(c.value) }))),
+      first: Number(form.first),
+    },
+  };
+}
+
+// ---- New game ------------------------------------------------------------------------------
+
+/** The options sent with startGame: the house rule as the table chose it (the rest: defaults). */
+export function estatesOptions(allMoneyScores: boolean): EstatesOptions_Deserialize {
+  return { all_money_scores: allMoneyScores };
+}

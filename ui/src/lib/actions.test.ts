@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import type { AllowedAction_Serialize as AllowedAction } from "./bindings";
+import { groupAllowed } from "./actions";
+
+// The action is opaque here: each button sends back the one the core listed with it.
+const act = (label: string, group: string): AllowedAction => ({ label, group, action: { type: "Pass" } });
+
+describe("groupAllowed", () => {
+  it("orders groups setup, build, pass, round, era and keeps the core's order inside", () => {
+    const groups = groupAllowed([
+      act("End Era 1", "era"),
+      act("Pass", "pass"),
+      act("Build Mill (free)", "build"),
+      act("Turn the first card", "setup"),
+      act("Build Farm with the centre (Wood)", "build"),
+      act("Peek", "house"),
+    ]);
+    expect(groups.map((g) => g.group)).toEqual(["setup", "build", "pass", "era", "house"]);
+    expect(groups[1].actions.map((a) => a.label)).toEqual([
+      "Build Mill (free)",
+      "Build Farm with the centre (Wood)",
+    ]);
+    expect(groups[4].title).toBe("House");
+  });
+
+  it("passes each action through unchanged", () => {
+    const a: AllowedAction["action"] = { type: "Build", target: { kind: "Structure", slot: "Centre" }, payment: [] };
+    const [g] = groupAllowed([{ label: "Build", group: "build", action: a }]);
+    expect(g.actions[0].action).toBe(a);
+  });
+});
