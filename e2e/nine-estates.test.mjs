@@ -24,6 +24,22 @@ async function waitLogCount(browser, n, what) {
   });
 }
 
+/** The core's label of an action button (a way to pay shows only its payment). */
+async function labelOf(button) {
+  return (await button.getAttribute("data-label")) ?? (await button.getText());
+}
+
+/** Opens the list (a build's ways to pay, the cards to rotate) that holds `button`, if closed. */
+async function openListOf(button) {
+  const list = await button.$("./ancestor::details[1]");
+  if ((await list.isExisting()) && (await list.getAttribute("open")) === null) {
+    const summary = await list.$("summary");
+    await summary.scrollIntoView({ block: "center" });
+    await summary.click();
+    await button.waitForDisplayed(T);
+  }
+}
+
 /** Clicks the allowed action of `group` whose label contains `text`; waits until it is saved. */
 async function act(browser, group, text) {
   const before = await logCount(browser);
@@ -31,7 +47,7 @@ async function act(browser, group, text) {
   await browser.waitUntil(
     async () => {
       for (const b of await browser.$$(`[data-testid="action"][data-group="${group}"]`)) {
-        if ((await b.getText()).includes(text)) {
+        if ((await labelOf(b)).includes(text)) {
           button = b;
           return true;
         }
@@ -40,6 +56,7 @@ async function act(browser, group, text) {
     },
     { ...T, timeoutMsg: `no ${group} action containing "${text}"` },
   );
+  await openListOf(button);
   await button.scrollIntoView({ block: "center" });
   await button.click();
   await waitLogCount(browser, before + 1, `${group}: ${text}`);
@@ -48,7 +65,7 @@ async function act(browser, group, text) {
 async function actionLabels(browser, group) {
   const out = [];
   for (const b of await browser.$$(`[data-testid="action"][data-group="${group}"]`)) {
-    out.push(await b.getText());
+    out.push(await labelOf(b));
   }
   return out;
 }
@@ -364,6 +381,83 @@ test(
     await checkLayout(browser, "table (phone)");
     await screenshot(browser, "nine-table-phone");
     await assertNoCspViolations(browser, "new game, refusals, undo and resume");
+  }),
+);
+
+test(
+  "every way to pay is offered; the pile turns over card 1 first; a round may keep its deck or rotate any card",
+  withApp(async ({ browser }) => {
+    await newGameFor(browser, "Cy");
+    // The table's own deal as the form starts: cards 1 to 9 from the top, all upright.
+    const form = await tid(browser, "deal-form");
+    await form.waitForDisplayed(T);
+    await form.$("summary").click();
+    await tid(browser, "deal-save").click();
+    await waitLogCount(browser, 1, "the recorded deal");
+    await describe(browser, '[data-place="the centre card"]', {
+      name: "Mill",
+      cost: { Wood: 1 },
+      provides: "Wood",
+      top: "Wood",
+      bottom: "Stone",
+    });
+    await describe(browser, '[data-place="the left card"]', {
+      name: "Well",
+      provides: "Wood",
+      top: "Wood",
+      bottom: "Stone",
+    });
+
+    // The Mill costs a Wood: its own card or the left card may pay, and both ways are offered.
+    const list = await browser.$('[data-testid="action-choices"][data-group="build"]');
+    await list.waitForExist(T);
+    assert.equal(await list.$("summary").getText(), "Build Mill (Wood): 2 ways to pay");
+    await list.$("summary").scrollIntoView({ block: "center" });
+    await list.$("summary").click();
+    const ways = [];
+    for (const b of await list.$$('[data-testid="action"]')) ways.push(await b.getText());
+    assert.deepEqual(ways, ["Pay with the centre card (Wood)", "Pay with the left card (Wood)"]);
+    await checkLayout(browser, "ways to pay (desktop)");
+    await screenshot(browser, "nine-ways-to-pay-desktop");
+    await browser.setWindowSize(PHONE.width, PHONE.height);
+    await list.scrollIntoView({ block: "start" });
+    await checkLayout(browser, "ways to pay (phone)");
+    await screenshot(browser, "nine-ways-to-pay-phone");
+    await browser.setWindowSize(DESKTOP.width, DESKTOP.height);
+    await act(browser, "build", "Build Mill with the left card (Wood)");
+    assert.equal(await tid(browser, "last-message").getText(), "Era 1, round 1: built Mill for Wood");
+    const discard = await browser.$('[data-testid="active-card"][data-slot="Discard"]');
+    assert.match(await discard.getText(), /card 2 /);
+
+    // Cards 3 to 9 are passed; the pile is 2, 3 … 9 from its bottom.
+    for (let i = 0; i < 7; i++) await act(browser, "pass", "Pass");
+    assert.match(await tid(browser, "phase").getText(), /Round 1 ended/);
+    assert.deepEqual(await actionLabels(browser, "round"), [
+      "Shuffle the deck",
+      "Rotate the whole deck",
+      "Rotate one card next round",
+      "Keep the deck as it is",
+    ]);
+    await browser.setWindowSize(PHONE.width, PHONE.height);
+    await checkLayout(browser, "round end (phone)");
+    await screenshot(browser, "nine-round-end-phone");
+    await browser.setWindowSize(DESKTOP.width, DESKTOP.height);
+    await act(browser, "round", "Rotate one card next round");
+
+    // Round 2 starts with card 2, the first card discarded, in the centre.
+    assert.match(await tid(browser, "phase").getText(), /Round 2/);
+    assert.match(await browser.$('[data-testid="active-card"][data-slot="Centre"]').getText(), /card 2 /);
+    assert.match(await browser.$('[data-testid="active-card"][data-slot="Left"]').getText(), /card 3 /);
+    const rotate = await browser.$('[data-testid="action-choices"][data-group="round"]');
+    assert.equal(await rotate.$("summary").getText(), "Rotate one card of the deck: 7 cards");
+    await rotate.$("summary").scrollIntoView({ block: "center" });
+    await rotate.$("summary").click();
+    await checkLayout(browser, "cards to rotate (desktop)");
+    await screenshot(browser, "nine-rotate-any-card-desktop");
+    await act(browser, "round", "Rotate card 6 (4th in the deck)");
+    assert.equal(await tid(browser, "last-message").getText(), "Era 1, round 2: rotated card 6 in the deck");
+    assert.deepEqual(await actionLabels(browser, "round"), [], "one card only");
+    await assertNoCspViolations(browser, "ways to pay and round end");
   }),
 );
 

@@ -426,6 +426,144 @@ fn only_the_first_card_may_be_turned_and_only_before_the_first_turn() {
 }
 
 #[test]
+fn turning_the_first_card_turns_the_whole_deck() {
+    let mut s = dealt();
+    act(&mut s, NineAction::TurnFirstCard);
+    // Setup step 3 (line 34): the deck is placed with the chosen resource at the top edge, so
+    // every card of it lies the other way round, not only the first.
+    assert_eq!(
+        s.state().centre,
+        Some(CardPos {
+            card: 1,
+            upright: false
+        })
+    );
+    assert!(
+        s.state().deck.iter().all(|c| !c.upright),
+        "cards 2-9 turn with the deck: {:?}",
+        s.state().deck
+    );
+    assert_eq!(s.state().slot_yield(Slot::Left), Some(&vec![Stone]));
+    // Turning back restores the whole deck.
+    act(&mut s, NineAction::TurnFirstCard);
+    assert!(s.state().deck.iter().all(|c| c.upright));
+    assert_eq!(s.state().centre.map(|c| c.upright), Some(true));
+}
+
+#[test]
+fn a_tilted_discard_top_may_not_be_built_this_round() {
+    let mut s = dealt();
+    act(&mut s, NineAction::Pass); // card 1 on the discard pile, offering Food
+    let mut def = described(&catalogue(), 2, Face::Square);
+    def.cost = vec![Food];
+    act(&mut s, describe(2, Face::Square, def));
+    act(&mut s, build_centre(vec![pay(Source::Discard, Food)]));
+    assert!(s.state().discard.last().is_some_and(|d| d.tilted));
+    // Card 1's rounded side now costs Wood, which the left card could pay.
+    let mut rd1 = described(&catalogue(), 1, Face::Round);
+    rd1.cost = vec![Wood];
+    act(&mut s, describe(1, Face::Round, rd1));
+    let offered_discard = NineEstates::allowed(s.state()).into_iter().any(|a| {
+        matches!(
+            a.action,
+            NineAction::Build {
+                target: Target::Structure {
+                    slot: Slot::Discard
+                },
+                ..
+            }
+        )
+    });
+    assert!(
+        !offered_discard,
+        "a tilted card is not offered for building"
+    );
+    assert_eq!(
+        refused(
+            &mut s,
+            NineAction::Build {
+                target: Target::Structure {
+                    slot: Slot::Discard
+                },
+                payment: vec![pay(Source::Left, Wood)],
+            }
+        ),
+        "nine.tilted"
+    );
+}
+
+#[test]
+fn the_discard_top_may_pay_for_its_own_structure_which_is_not_tilted() {
+    let mut s = dealt();
+    act(&mut s, NineAction::Pass); // card 1 on the discard pile, offering Food
+    let mut rd1 = described(&catalogue(), 1, Face::Round);
+    rd1.cost = vec![Food];
+    act(&mut s, describe(1, Face::Round, rd1));
+    act(
+        &mut s,
+        NineAction::Build {
+            target: Target::Structure {
+                slot: Slot::Discard,
+            },
+            payment: vec![pay(Source::Discard, Food)],
+        },
+    );
+    assert_eq!(s.state().structures[0].name, "Rd1");
+    assert!(!s.state().structures[0].tilted, "line 67: not tilted");
+    assert!(s.state().discard.is_empty());
+}
+
+/// The payments offered for building `target`, each as its sources.
+fn offered_payments(
+    s: &estate_steward::engine::Session<NineEstates>,
+    target: Target,
+) -> Vec<Vec<Source>> {
+    NineEstates::allowed(s.state())
+        .into_iter()
+        .filter_map(|a| match a.action {
+            NineAction::Build { target: t, payment } if t == target => {
+                Some(payment.iter().map(|p| p.from).collect())
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn every_way_to_pay_is_offered_once() {
+    let mut s = dealt();
+    // Two Structures that both provide Wood: Sq1 and Sq2, each paid with its own card.
+    act(&mut s, build_centre(vec![pay(Source::Centre, Wood)]));
+    act(&mut s, build_centre(vec![pay(Source::Centre, Wood)]));
+    // The centre card 3 now costs two Wood; the left card 4 and card 3 itself offer Wood too.
+    let mut def = described(&catalogue(), 3, Face::Square);
+    def.cost = vec![Wood, Wood];
+    act(&mut s, describe(3, Face::Square, def));
+    let centre = Target::Structure { slot: Slot::Centre };
+    let mut offered = offered_payments(&s, centre);
+    offered.sort();
+    // Sq1 and Sq2 provide the same and are both reset at the round's end: using one or the
+    // other is the same choice, offered once. The active cards each go their own way.
+    let s0 = Source::Structure { index: 0 };
+    let s1 = Source::Structure { index: 1 };
+    let mut want = vec![
+        vec![Source::Left, Source::Centre],
+        vec![Source::Left, s0],
+        vec![Source::Centre, s0],
+        vec![s0, s1],
+    ];
+    want.sort();
+    assert_eq!(offered, want);
+    for a in NineEstates::allowed(s.state()) {
+        assert!(
+            s.decide(a.action.clone()).is_ok(),
+            "{} is offered but refused",
+            a.label
+        );
+    }
+}
+
+#[test]
 fn the_round_ends_when_the_deck_runs_out_and_the_discard_pile_becomes_the_deck() {
     let mut s = dealt();
     assert_eq!(
@@ -447,11 +585,42 @@ fn the_round_ends_when_the_deck_runs_out_and_the_discard_pile_becomes_the_deck()
     );
     act(&mut s, NineAction::Pass);
     assert_eq!(s.state().phase, Phase::RoundEnd);
+    // Line 75: the pile is flipped over, so card 1, discarded first and lying at the bottom of
+    // the pile, is the new deck's top card.
     assert_eq!(
         s.state().deck.iter().map(|c| c.card).collect::<Vec<_>>(),
-        (1..=9).rev().collect::<Vec<_>>()
+        (1..=9).collect::<Vec<_>>()
     );
     assert_eq!(refused(&mut s, NineAction::Pass), "nine.phase");
+}
+
+#[test]
+fn turning_the_pile_over_puts_the_first_discarded_card_on_top() {
+    let mut s = dealt();
+    // Card 1 is built, paid by the left card 2: card 2 is the first card on the discard pile.
+    act(&mut s, build_centre(vec![pay(Source::Left, Wood)]));
+    pass_until_round_end(&mut s);
+    let pile: Vec<u8> = s.state().deck.iter().map(|c| c.card).collect();
+    assert_eq!(
+        pile,
+        vec![2, 3, 4, 5, 6, 7, 8, 9],
+        "bottom of the pile on top"
+    );
+    act(
+        &mut s,
+        NineAction::ChooseRoundEnd {
+            choice: RoundChoice::RotateAll,
+        },
+    );
+    assert_eq!(
+        s.state().centre,
+        Some(CardPos {
+            card: 2,
+            upright: false
+        }),
+        "round 2 starts with the first discarded card in the centre"
+    );
+    assert_eq!(s.state().deck.first().map(|c| c.card), Some(3));
 }
 
 #[test]
@@ -468,7 +637,7 @@ fn end_of_round_rotate_all_turns_every_card() {
     assert_eq!(
         s.state().centre,
         Some(CardPos {
-            card: 9,
+            card: 1,
             upright: false
         })
     );
@@ -503,6 +672,130 @@ fn end_of_round_shuffle_neither_rotates_nor_flips() {
         ),
         "nine.deal"
     );
+}
+
+#[test]
+fn keeping_the_deck_as_it_is_is_a_round_end_choice() {
+    let mut s = dealt();
+    pass_until_round_end(&mut s);
+    assert!(
+        allowed_labels(&s).contains(&"Keep the deck as it is".to_string()),
+        "{:?}",
+        allowed_labels(&s)
+    );
+    act(
+        &mut s,
+        NineAction::ChooseRoundEnd {
+            choice: RoundChoice::Keep,
+        },
+    );
+    assert_eq!(s.state().round, 2);
+    assert_eq!(s.state().phase, Phase::Playing);
+    assert_eq!(
+        s.state().centre,
+        Some(CardPos {
+            card: 1,
+            upright: true
+        })
+    );
+    assert_eq!(
+        s.state().deck,
+        (2..=9)
+            .map(|card| CardPos {
+                card,
+                upright: true
+            })
+            .collect::<Vec<_>>(),
+        "neither shuffled nor rotated"
+    );
+    assert!(!s.state().may_rotate_one);
+    assert_eq!(
+        refused(&mut s, NineAction::RotateCard { card: 5 }),
+        "nine.rotate-one"
+    );
+}
+
+#[test]
+fn rotate_one_card_may_name_any_card_of_the_deck_once() {
+    let mut s = dealt();
+    assert_eq!(
+        refused(&mut s, NineAction::RotateCard { card: 5 }),
+        "nine.rotate-one"
+    );
+    pass_until_round_end(&mut s);
+    act(
+        &mut s,
+        NineAction::ChooseRoundEnd {
+            choice: RoundChoice::RotateOneNextRound,
+        },
+    );
+    // Round 2: card 1 in the centre, cards 2..9 in the deck; each of them may be named.
+    let offered: Vec<u8> = NineEstates::allowed(s.state())
+        .into_iter()
+        .filter_map(|a| match a.action {
+            NineAction::RotateCard { card } => Some(card),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(offered, (2..=9).collect::<Vec<_>>());
+    assert_eq!(
+        refused(&mut s, NineAction::RotateCard { card: 1 }),
+        "nine.no-such-card",
+        "the centre card has been slid off the deck"
+    );
+    act(&mut s, NineAction::RotateCard { card: 6 });
+    let upright: Vec<(u8, bool)> = s.state().deck.iter().map(|c| (c.card, c.upright)).collect();
+    assert_eq!(
+        upright,
+        (2..=9).map(|c| (c, c != 6)).collect::<Vec<_>>(),
+        "card 6, 5th in the deck, and only it, is rotated"
+    );
+    assert_eq!(
+        refused(&mut s, NineAction::RotateCard { card: 7 }),
+        "nine.rotate-one",
+        "one card only"
+    );
+    assert!(!allowed_labels(&s).iter().any(|l| l.starts_with("Rotate")));
+}
+
+#[test]
+fn events_recorded_before_the_deck_followed_the_cards_replay_as_they_were_played() {
+    use estate_steward::games::nine_estates::NineEvent;
+    let event = |json: &str| -> NineEvent {
+        serde_json::from_str(json).unwrap_or_else(|e| panic!("{json}: {e}"))
+    };
+    // Then the first card turned alone ...
+    let mut s = dealt();
+    let mut state = s.state().clone();
+    NineEstates::apply(&mut state, &event(r#"{"type":"FirstCardTurned"}"#));
+    assert_eq!(state.centre.map(|c| c.upright), Some(false));
+    assert!(state.deck.iter().all(|c| c.upright), "only the first card");
+    // ... and the card discarded last came out on top of the next deck.
+    for _ in 0..8 {
+        act(&mut s, NineAction::Pass);
+    }
+    let mut state = s.state().clone();
+    for json in [
+        r#"{"type":"Passed"}"#,
+        r#"{"type":"TurnEnded"}"#,
+        r#"{"type":"RoundEnded"}"#,
+    ] {
+        NineEstates::apply(&mut state, &event(json));
+    }
+    assert_eq!(state.phase, Phase::RoundEnd);
+    assert_eq!(
+        state.deck.iter().map(|c| c.card).collect::<Vec<_>>(),
+        (1..=9).rev().collect::<Vec<_>>()
+    );
+    // A new round end records the deck it made, and replays to it.
+    act(&mut s, NineAction::Pass);
+    let text =
+        serde_json::to_string(&s.entries().last().map(|e| e.events.clone())).unwrap_or_default();
+    assert!(
+        text.contains(r#""type":"RoundEnded","deck":[{"card":1,"#),
+        "{text}"
+    );
+    assert_eq!(&s.replayed(), s.state());
 }
 
 #[test]

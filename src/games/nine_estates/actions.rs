@@ -36,7 +36,8 @@ pub enum Target {
     Estate { row: u8, col: u8 },
 }
 
-/// The three end-of-round choices (lines 81–85).
+/// The end-of-round choices (001 lines 77–81). "You *may* choose one of the following": keeping
+/// the deck as it is is a choice too.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
 #[serde(tag = "kind")]
 pub enum RoundChoice {
@@ -44,8 +45,10 @@ pub enum RoundChoice {
     Shuffle { order: Option<Vec<u8>> },
     /// Rotate the whole deck 180° to use the other resources.
     RotateAll,
-    /// Next round, one card in the deck may be rotated.
+    /// Next round, one card in the deck (any of them) may be rotated.
     RotateOneNextRound,
+    /// None of the three: the next round plays the deck as the pile was turned over.
+    Keep,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
@@ -65,10 +68,15 @@ pub enum NineAction {
     Describe {
         card: Described,
     },
-    /// Setup step 3: choose which resource of the first card is on top.
+    /// Setup step 3: choose which resource of the first card is on top (the whole deck turns).
     TurnFirstCard,
-    /// Use the end-of-round choice: rotate the deck's top card 180°.
+    /// The end-of-round choice used: rotate the deck's top card 180°. Kept so that stored games
+    /// read back; it is `RotateCard` of the top card.
     RotateTopCard,
+    /// The end-of-round choice used: rotate this card of the deck 180° (line 81: any card).
+    RotateCard {
+        card: u8,
+    },
     Build {
         target: Target,
         payment: Vec<Pay>,
@@ -90,8 +98,19 @@ pub enum NineEvent {
     Described {
         card: Described,
     },
-    FirstCardTurned,
+    /// Setup step 3. `deck`: the deck after it turned with the first card (line 34). Games
+    /// recorded before the whole deck turned have none: only their centre card turned, and they
+    /// replay as they were played.
+    FirstCardTurned {
+        #[serde(default)]
+        deck: Option<Vec<CardPos>>,
+    },
+    /// The deck's top card rotated (games recorded before any card could be named).
     TopCardRotated,
+    /// A card of the deck rotated 180° (the end-of-round choice "rotate one card").
+    CardRotated {
+        card: u8,
+    },
     StructureBuilt {
         slot: Slot,
         card: u8,
@@ -109,7 +128,13 @@ pub enum NineEvent {
     },
     Passed,
     TurnEnded,
-    RoundEnded,
+    /// The deck ran out. `deck`: the next round's deck, the discard pile turned over (line 75:
+    /// the card discarded first on top). Games recorded before it was kept have none and replay
+    /// as they were played then (the card discarded last on top).
+    RoundEnded {
+        #[serde(default)]
+        deck: Option<Vec<CardPos>>,
+    },
     DeckReordered {
         deck: Vec<CardPos>,
     },

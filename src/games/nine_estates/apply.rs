@@ -15,13 +15,15 @@ pub(super) fn apply(state: &mut NineState, event: &NineEvent) {
     match event {
         NineEvent::Dealt { grid, deck } => dealt(state, grid.as_deref(), deck),
         NineEvent::Described { card } => described(state, card),
-        NineEvent::FirstCardTurned => {
-            if let Some(c) = state.centre.as_mut() {
-                c.upright = !c.upright;
-            }
-        }
+        NineEvent::FirstCardTurned { deck } => first_card_turned(state, deck.as_deref()),
         NineEvent::TopCardRotated => {
             if let Some(c) = state.deck.first_mut() {
+                c.upright = !c.upright;
+            }
+            state.may_rotate_one = false;
+        }
+        NineEvent::CardRotated { card } => {
+            if let Some(c) = state.deck.iter_mut().find(|c| c.card == *card) {
                 c.upright = !c.upright;
             }
             state.may_rotate_one = false;
@@ -36,7 +38,7 @@ pub(super) fn apply(state: &mut NineState, event: &NineEvent) {
         NineEvent::Paid { sources } => paid(state, sources),
         NineEvent::Passed => centre_to_discard(state),
         NineEvent::TurnEnded => turn_ended(state),
-        NineEvent::RoundEnded => round_ended(state),
+        NineEvent::RoundEnded { deck } => round_ended(state, deck.as_deref()),
         NineEvent::DeckReordered { deck } => state.deck = deck.clone(),
         NineEvent::DeckRotated => {
             for c in &mut state.deck {
@@ -220,21 +222,36 @@ fn turn_ended(state: &mut NineState) {
     state.may_orient_first = false;
 }
 
-fn round_ended(state: &mut NineState) {
-    // Line 79: reset tilted Structures (not Estates); the discard pile, untilted, is flipped
-    // over to form the next deck.
+/// Setup step 3: the centre card turns, and with it the deck as recorded. An event without a
+/// deck comes from a game played when only the centre card turned; it replays as it was played.
+fn first_card_turned(state: &mut NineState, deck: Option<&[CardPos]>) {
+    if let Some(c) = state.centre.as_mut() {
+        c.upright = !c.upright;
+    }
+    if let Some(deck) = deck {
+        state.deck = deck.to_vec();
+    }
+}
+
+fn round_ended(state: &mut NineState, deck: Option<&[CardPos]>) {
+    // Line 75: reset tilted Structures (not Estates); the discard pile, untilted, is flipped
+    // over to form the next deck, as the event recorded it. An event without a deck comes from
+    // a game played when the app put the last-discarded card on top; it replays as it was played.
     for s in &mut state.structures {
         s.tilted = false;
     }
-    state.deck = state
-        .discard
-        .iter()
-        .rev()
-        .map(|d| CardPos {
-            card: d.card,
-            upright: d.upright,
-        })
-        .collect();
+    state.deck = match deck {
+        Some(deck) => deck.to_vec(),
+        None => state
+            .discard
+            .iter()
+            .rev()
+            .map(|d| CardPos {
+                card: d.card,
+                upright: d.upright,
+            })
+            .collect(),
+    };
     state.discard.clear();
     state.centre = None;
     state.may_rotate_one = false;

@@ -4,11 +4,11 @@
 use super::actions::{Deal, Described, NineAction, NineEvent, NineOptions, RoundChoice, Target};
 use super::apply::apply;
 use super::cards::{EstateType, Resource};
-use super::payment::{self, find_payments, source_name, Pay, Source};
+use super::payment::{self, Pay, Source};
 use super::scoring;
 use super::state::{CardPos, EstateStatus, NineState, Phase, Slot};
 use super::view::estate_label;
-use crate::engine::{Allowed, GameRng, RuleError, Seat};
+use crate::engine::{GameRng, RuleError, Seat};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
@@ -72,7 +72,8 @@ pub(super) fn handle(
             Ok(vec![NineEvent::Described { card: card.clone() }])
         }
         NineAction::TurnFirstCard => turn_first_card(state),
-        NineAction::RotateTopCard => rotate_top_card(state),
+        NineAction::RotateTopCard => rotate_card(state, state.deck.first().map(|c| c.card)),
+        NineAction::RotateCard { card } => rotate_card(state, Some(*card)),
         NineAction::Build { target, payment } => {
             check_playing(state)?;
             handle_build(state, *target, payment)
@@ -201,10 +202,22 @@ fn turn_first_card(state: &NineState) -> Result<Vec<NineEvent>, RuleError> {
             "only the first card of an Era may be turned to its other resource, before the first turn",
         ));
     }
-    Ok(vec![NineEvent::FirstCardTurned])
+    // Line 34: the deck is placed with the chosen resource at the top edge, so every card of it
+    // turns with the first one (the centre card, slid off it at once by the app).
+    let deck = state
+        .deck
+        .iter()
+        .map(|c| CardPos {
+            card: c.card,
+            upright: !c.upright,
+        })
+        .collect();
+    Ok(vec![NineEvent::FirstCardTurned { deck: Some(deck) }])
 }
 
-fn rotate_top_card(state: &NineState) -> Result<Vec<NineEvent>, RuleError> {
+/// The end-of-round choice "rotate one card in the deck" used on `card` (line 81: any card
+/// still in the deck, the left card included; the centre card has been slid off it).
+fn rotate_card(state: &NineState, card: Option<u8>) -> Result<Vec<NineEvent>, RuleError> {
     check_playing(state)?;
     if !state.may_rotate_one {
         return Err(err(
@@ -212,10 +225,16 @@ fn rotate_top_card(state: &NineState) -> Result<Vec<NineEvent>, RuleError> {
             "rotating one card needs the end-of-round choice \"rotate one card next round\", once",
         ));
     }
-    if state.deck.is_empty() {
+    let Some(card) = card else {
         return Err(err("nine.no-such-card", "the deck is empty"));
+    };
+    if !state.deck.iter().any(|c| c.card == card) {
+        return Err(err(
+            "nine.no-such-card",
+            format!("card {card} is not in the deck: only a card still in the deck may be rotated"),
+        ));
     }
-    Ok(vec![NineEvent::TopCardRotated])
+    Ok(vec![NineEvent::CardRotated { card }])
 }
 
 fn pass(state: &NineState) -> Result<Vec<NineEvent>, RuleError> {
@@ -258,6 +277,7 @@ fn choose_round_end(
         }
         RoundChoice::RotateAll => NineEvent::DeckRotated,
         RoundChoice::RotateOneNextRound => NineEvent::RotateOneGranted,
+        RoundChoice::Keep => return Ok(vec![NineEvent::RoundStarted]),
     };
     Ok(vec![first, NineEvent::RoundStarted])
 }
@@ -281,15 +301,25 @@ fn finish_turn(state: &NineState, mut events: Vec<NineEvent>) -> Vec<NineEvent> 
         apply(&mut after, e);
     }
     if after.centre.is_none() && after.deck.is_empty() && !after.discard.is_empty() {
-        events.push(NineEvent::RoundEnded);
+        // Line 75: the pile is flipped over, so its bottom card (discarded first) is on top.
+        let deck = after
+            .discard
+            .iter()
+            .map(|d| CardPos {
+                card: d.card,
+                upright: d.upright,
+            })
+            .collect();
+        events.push(NineEvent::RoundEnded { deck: Some(deck) });
     }
     events
 }
 
 /// What a build costs, what it requires, and the event that records it.
-struct Buildable {
-    cost: Vec<Resource>,
-    requires: Vec<String>,
+pub(super) struct Buildable {
+    pub(super) name: String,
+    pub(super) cost: Vec<Resource>,
+    pub(super) requires: Vec<String>,
     built: NineEvent,
 }
 
@@ -302,6 +332,7 @@ fn handle_build(
         cost,
         requires,
         built,
+        ..
     } = match target {
         Target::Structure { slot } => structure_to_build(state, slot)?,
         Target::Estate { row, col } => estate_to_build(state, row, col)?,
@@ -330,13 +361,24 @@ fn handle_build(
     Ok(finish_turn(state, events))
 }
 
-fn structure_to_build(state: &NineState, slot: Slot) -> Result<Buildable, RuleError> {
-    let (pos, _) = state.card_at(slot).ok_or_else(|| {
+/// The active card in `slot` as a build, or why it cannot be built.
+pub(super) fn structure_to_build(state: &NineState, slot: Slot) -> Result<Buildable, RuleError> {
+    let (pos, tilted) = state.card_at(slot).ok_or_else(|| {
         err(
             "nine.no-such-card",
             format!("there is no {} to build", slot.name()),
         )
     })?;
+    if tilted {
+        // Line 64: a tilted card may not be used again until it is reset, not even to be built.
+        return Err(err(
+            "nine.tilted",
+            format!(
+                "the {} already paid for something this round (tilted): it may not be built until it is reset",
+                slot.name()
+            ),
+        ));
+    }
     let def = state.face_def(pos.card, slot.face()).ok_or_else(|| {
         err(
             "nine.card-unknown",
@@ -348,6 +390,7 @@ fn structure_to_build(state: &NineState, slot: Slot) -> Result<Buildable, RuleEr
         )
     })?;
     Ok(Buildable {
+        name: def.structure.clone(),
         cost: def.cost.clone(),
         requires: def.requires.clone(),
         built: NineEvent::StructureBuilt {
@@ -359,7 +402,8 @@ fn structure_to_build(state: &NineState, slot: Slot) -> Result<Buildable, RuleEr
     })
 }
 
-fn estate_to_build(state: &NineState, row: u8, col: u8) -> Result<Buildable, RuleError> {
+/// The Estate at `row`, `col` as a build, or why it cannot be built.
+pub(super) fn estate_to_build(state: &NineState, row: u8, col: u8) -> Result<Buildable, RuleError> {
     let slot = state
         .grid
         .get(row as usize)
@@ -401,6 +445,7 @@ fn estate_to_build(state: &NineState, row: u8, col: u8) -> Result<Buildable, Rul
         )
     })?;
     Ok(Buildable {
+        name: def.name.clone(),
         cost: def.cost.clone(),
         requires: def.requires.clone(),
         built: NineEvent::EstateBuilt {
@@ -438,139 +483,4 @@ fn validate_description(card: &Described) -> Result<(), RuleError> {
 /// A remembered catalogue entry is checked as the same description made in play would be.
 pub(super) fn check_catalogue_entry(key: &str, value: &serde_json::Value) -> Result<(), RuleError> {
     validate_description(&Described::from_catalogue_entry(key, value)?)
-}
-
-/// The actions allowed now, each concrete enough to be sent back as it is.
-pub(super) fn allowed(state: &NineState) -> Vec<Allowed<NineAction>> {
-    match state.phase {
-        Phase::Over => Vec::new(),
-        Phase::Deal => vec![offer(
-            "Shuffle and deal",
-            "setup",
-            NineAction::Deal {
-                deal: Deal::Shuffle,
-            },
-        )],
-        Phase::RoundEnd => round_end_choices(state),
-        Phase::Playing => turn_choices(state),
-    }
-}
-
-fn offer(label: impl Into<String>, group: &str, action: NineAction) -> Allowed<NineAction> {
-    Allowed {
-        label: label.into(),
-        group: group.to_string(),
-        action,
-    }
-}
-
-fn round_end_choices(state: &NineState) -> Vec<Allowed<NineAction>> {
-    let choose = |label: &str, choice: RoundChoice| {
-        offer(label, "round", NineAction::ChooseRoundEnd { choice })
-    };
-    vec![
-        choose("Shuffle the deck", RoundChoice::Shuffle { order: None }),
-        choose("Rotate the whole deck", RoundChoice::RotateAll),
-        choose(
-            "Rotate one card next round",
-            RoundChoice::RotateOneNextRound,
-        ),
-        offer(format!("End Era {}", state.era), "era", NineAction::EndEra),
-    ]
-}
-
-fn turn_choices(state: &NineState) -> Vec<Allowed<NineAction>> {
-    let mut out = build_choices(state);
-    if state.centre.is_some() {
-        out.push(offer(
-            "Pass: flip the centre card onto the discard pile",
-            "pass",
-            NineAction::Pass,
-        ));
-    }
-    if state.may_orient_first && state.centre.is_some() {
-        out.push(offer(
-            "Turn the first card to its other resource",
-            "setup",
-            NineAction::TurnFirstCard,
-        ));
-    }
-    if state.may_rotate_one && !state.deck.is_empty() {
-        out.push(offer(
-            "Rotate the deck's top card",
-            "round",
-            NineAction::RotateTopCard,
-        ));
-    }
-    out.push(offer(
-        format!("End Era {}", state.era),
-        "era",
-        NineAction::EndEra,
-    ));
-    out
-}
-
-/// Every build with up to three ways of paying for it (enough for buttons and random play
-/// without listing every combination).
-fn build_choices(state: &NineState) -> Vec<Allowed<NineAction>> {
-    let mut out = Vec::new();
-    for Candidate { target, name, cost } in build_candidates(state) {
-        for payment in find_payments(state, &cost, 3) {
-            let from: Vec<String> = payment
-                .iter()
-                .map(|p| format!("{} ({})", source_name(state, p.from), p.resource.name()))
-                .collect();
-            let label = if from.is_empty() {
-                format!("Build {name} (free)")
-            } else {
-                format!("Build {name} with {}", from.join(", "))
-            };
-            out.push(offer(label, "build", NineAction::Build { target, payment }));
-        }
-    }
-    out
-}
-
-/// Something that could be built now, before looking at payments.
-struct Candidate {
-    target: Target,
-    name: String,
-    cost: Vec<Resource>,
-}
-
-/// Things that could be built now (described, available, order and prerequisites met).
-fn build_candidates(state: &NineState) -> Vec<Candidate> {
-    let mut out = Vec::new();
-    for slot in [Slot::Left, Slot::Centre, Slot::Discard] {
-        let def = state
-            .card_at(slot)
-            .and_then(|(pos, _)| state.face_def(pos.card, slot.face()));
-        if let Some(def) = def.filter(|d| d.requires.iter().all(|r| state.has_structure(r))) {
-            out.push(Candidate {
-                target: Target::Structure { slot },
-                name: def.structure.clone(),
-                cost: def.cost.clone(),
-            });
-        }
-    }
-    for (r, row) in state.grid.iter().enumerate() {
-        for (c, slot) in row.iter().enumerate() {
-            let kind = EstateType::of_card(slot.card).unwrap_or(EstateType::Peasant);
-            if slot.status != EstateStatus::Available || !scoring::order_allows(state, kind) {
-                continue;
-            }
-            let def = state.catalogue.estate(slot.card);
-            if let Some(def) = def.filter(|d| d.requires.iter().all(|x| state.has_structure(x))) {
-                out.push(Candidate {
-                    target: Target::Estate {
-                        row: r as u8,
-                        col: c as u8,
-                    },
-                    name: def.name.clone(),
-                    cost: def.cost.clone(),
-                });
-            }
-        }
-    }
-    out
 }

@@ -8,15 +8,27 @@
 //!   then left (the left card ends on top).
 //! - Structure cards are numbered 1–9 and Estate cards 1–9 (1–3 Peasant, 4–6 Clergy, 7–9
 //!   Nobility) so the deal can be recorded; the catalogue gives them their names.
+//! - The deck follows the physical cards (product.md): setup step 3 turns the whole deck with
+//!   its first card; the discard pile turned over at a round's end puts the card discarded
+//!   first on top (line 75); "rotate one card" names any card still in the deck (line 81), the
+//!   centre card having been slid off it; keeping the deck as it is is a round-end choice too.
+//! - Tilted means used until reset (line 64): the discard top, once tilted to pay, can neither
+//!   pay again nor be built this round.
+//! - Every way to pay a build is offered; ways that differ only in which of two built
+//!   Structures (or two built Estates) providing the same is tilted are one choice, offered once.
+//! - Stored games replay as they were played: events without the deck they produced (recorded
+//!   before the deck followed the cards) apply the app's rule of that time.
 //!
-//! The rooms: `actions` (options, actions, events), `decide` (checks and legal actions),
-//! `apply` (events onto the state), `scoring` (rule table, Era scores, scoresheet), `view` (the
-//! table screen and the log lines), with `cards`, `state` and `payment` beneath them.
+//! The rooms: `actions` (options, actions, events), `decide` (checks), `offers` (the legal
+//! actions, every way to pay included), `apply` (events onto the state), `scoring` (rule table,
+//! Era scores, scoresheet), `view` (the table screen and the log lines), with `cards`, `state`
+//! and `payment` beneath them.
 
 pub mod actions;
 mod apply;
 pub mod cards;
 mod decide;
+mod offers;
 pub mod payment;
 pub mod scoring;
 pub mod state;
@@ -64,7 +76,7 @@ impl Game for NineEstates {
     }
 
     fn allowed(state: &NineState) -> Vec<Allowed<NineAction>> {
-        decide::allowed(state)
+        offers::allowed(state)
     }
 
     fn score(state: &NineState) -> Scoresheet {

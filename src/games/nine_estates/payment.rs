@@ -225,77 +225,154 @@ pub fn available_sources(state: &NineState) -> Vec<(Source, Yield)> {
         .collect()
 }
 
-/// Up to `limit` distinct payments (as sets of sources) that pay `cost` exactly.
-pub fn find_payments(state: &NineState, cost: &[Resource], limit: usize) -> Vec<Vec<Pay>> {
-    let sources = available_sources(state);
-    // Most constrained first: Work Crew can only be paid by Work Crew.
-    let mut items = cost.to_vec();
-    items.sort_by_key(|r| if r.gold_may_replace() { 1 } else { 0 });
-    let mut found: Vec<Vec<Pay>> = Vec::new();
-    let mut chosen: Vec<Pay> = Vec::new();
-    let mut used = vec![false; sources.len()];
-    let mut budget = 20_000usize;
-    search(
-        &sources,
-        &items,
-        0,
-        &mut used,
-        &mut chosen,
-        &mut found,
-        limit,
-        &mut budget,
-    );
-    found
+/// A bound on the search for payments, far above what nine cards can ask for; it only keeps a
+/// pathological description (eight-resource costs against a full build area) from stalling.
+const SEARCH_BUDGET: usize = 200_000;
+
+/// Which sources are the same choice when paying. Each active card is its own (it goes onto the
+/// discard pile, or is tilted there); built Structures that provide the same are one choice (any
+/// of them is tilted until the round ends, line 75), and so are built Estates that provide the
+/// same (tilted until the Era ends).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum Choice {
+    Slot(Slot),
+    Structure(Yield),
+    Estate(Yield),
 }
 
-#[allow(clippy::too_many_arguments)]
-fn search(
-    sources: &[(Source, Yield)],
-    items: &[Resource],
-    at: usize,
-    used: &mut [bool],
-    chosen: &mut Vec<Pay>,
-    found: &mut Vec<Vec<Pay>>,
-    limit: usize,
-    budget: &mut usize,
-) {
-    if found.len() >= limit || *budget == 0 {
-        return;
+/// Sources that are the same choice, in the order their first one is suggested.
+struct Class {
+    offer: Yield,
+    members: Vec<Source>,
+}
+
+/// Can a source offering `offer` pay `need`, and with which resource (Gold for Food, Wood,
+/// Stone or Ore, line 56)?
+fn pays_with(offer: &Yield, need: Resource) -> Option<Resource> {
+    if offer.contains(&need) {
+        Some(need)
+    } else if need.gold_may_replace() && offer.contains(&Resource::Gold) {
+        Some(Resource::Gold)
+    } else {
+        None
     }
-    *budget -= 1;
-    if at == items.len() {
-        let mut set = chosen.clone();
-        set.sort();
-        let key: Vec<Source> = set.iter().map(|p| p.from).collect();
-        if !found
-            .iter()
-            .any(|f| f.iter().map(|p| p.from).collect::<Vec<_>>() == key)
-        {
-            found.push(set);
-        }
-        return;
-    }
-    let need = items[at];
-    for (i, (source, offer)) in sources.iter().enumerate() {
-        if used[i] {
+}
+
+/// The sources that could pay part of `cost`, grouped into choices; `first` (the card being
+/// built) is suggested first, since paying with its own resource costs no other card.
+fn classes(state: &NineState, cost: &[Resource], first: Option<Slot>) -> Vec<Class> {
+    let mut keyed: Vec<(Choice, Class)> = Vec::new();
+    let mut sources = available_sources(state);
+    sources.sort_by_key(|(s, _)| s.slot().is_none() || s.slot() != first);
+    for (source, mut offer) in sources {
+        if !cost.iter().any(|n| pays_with(&offer, *n).is_some()) {
             continue;
         }
-        let pay = if offer.contains(&need) {
-            Some(need)
-        } else if need.gold_may_replace() && offer.contains(&Resource::Gold) {
-            Some(Resource::Gold)
+        offer.sort();
+        offer.dedup();
+        let choice = match source {
+            Source::Structure { .. } => Choice::Structure(offer.clone()),
+            Source::Estate { .. } => Choice::Estate(offer.clone()),
+            other => Choice::Slot(other.slot().unwrap_or(Slot::Left)),
+        };
+        match keyed.iter_mut().find(|(c, _)| *c == choice) {
+            Some((_, class)) => class.members.push(source),
+            None => keyed.push((
+                choice,
+                Class {
+                    offer,
+                    members: vec![source],
+                },
+            )),
+        }
+    }
+    keyed.into_iter().map(|(_, class)| class).collect()
+}
+
+/// Every way to pay `cost` exactly now, each a different choice: payments that differ only in
+/// which of two equal Structures (or Estates) is tilted are offered once, with the first of
+/// them. `first` is the active card being built, whose own resource is suggested first.
+pub fn every_payment(state: &NineState, cost: &[Resource], first: Option<Slot>) -> Vec<Vec<Pay>> {
+    let mut search = Search {
+        classes: classes(state, cost, first),
+        cost: cost.to_vec(),
+        picked: Vec::new(),
+        found: Vec::new(),
+        budget: SEARCH_BUDGET,
+    };
+    search.choose(0, cost.len());
+    search.found
+}
+
+/// A search over how many sources to take from each choice.
+struct Search {
+    classes: Vec<Class>,
+    cost: Vec<Resource>,
+    picked: Vec<(Source, Yield)>,
+    found: Vec<Vec<Pay>>,
+    budget: usize,
+}
+
+impl Search {
+    /// Take 0..=`left` sources from class `at` onwards (more first), `left` still to pick.
+    fn choose(&mut self, at: usize, left: usize) {
+        if self.budget == 0 {
+            return;
+        }
+        self.budget -= 1;
+        if left == 0 {
+            if let Some(payment) = self.assign() {
+                self.found.push(payment);
+            }
+            return;
+        }
+        let room: usize = self.classes[at..].iter().map(|c| c.members.len()).sum();
+        if room < left {
+            return;
+        }
+        let most = self.classes[at].members.len().min(left);
+        for take in (0..=most).rev() {
+            let class = &self.classes[at];
+            let offer = class.offer.clone();
+            let members = class.members[..take].to_vec();
+            self.picked
+                .extend(members.into_iter().map(|m| (m, offer.clone())));
+            self.choose(at + 1, left - take);
+            self.picked.truncate(self.picked.len() - take);
+        }
+    }
+
+    /// The picked sources matched one to one with the cost's resources, if they can be.
+    fn assign(&self) -> Option<Vec<Pay>> {
+        let mut taken = vec![false; self.cost.len()];
+        let mut pays = Vec::new();
+        if self.matches(0, &mut taken, &mut pays) {
+            pays.sort();
+            Some(pays)
         } else {
             None
+        }
+    }
+
+    fn matches(&self, i: usize, taken: &mut [bool], pays: &mut Vec<Pay>) -> bool {
+        let Some((from, offer)) = self.picked.get(i) else {
+            return true;
         };
-        if let Some(resource) = pay {
-            used[i] = true;
-            chosen.push(Pay {
-                from: *source,
+        for (j, need) in self.cost.iter().enumerate() {
+            let Some(resource) = pays_with(offer, *need).filter(|_| !taken[j]) else {
+                continue;
+            };
+            taken[j] = true;
+            pays.push(Pay {
+                from: *from,
                 resource,
             });
-            search(sources, items, at + 1, used, chosen, found, limit, budget);
-            chosen.pop();
-            used[i] = false;
+            if self.matches(i + 1, taken, pays) {
+                return true;
+            }
+            pays.pop();
+            taken[j] = false;
         }
+        false
     }
 }

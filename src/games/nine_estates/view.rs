@@ -191,8 +191,17 @@ pub(super) fn summarize(state: &NineState, action: &NineAction, events: &[NineEv
         } => "shuffled and dealt the cards".to_string(),
         NineAction::Deal { .. } => "recorded the deal".to_string(),
         NineAction::Describe { card } => describe_summary(card),
-        NineAction::TurnFirstCard => "turned the first card to its other resource".to_string(),
+        NineAction::TurnFirstCard => {
+            "turned the deck to the first card's other resource".to_string()
+        }
         NineAction::RotateTopCard => "rotated the deck's top card".to_string(),
+        NineAction::RotateCard { card } => format!(
+            "rotated {} in the deck",
+            match state.face_def(*card, Face::Square) {
+                Some(d) => format!("{} (card {card})", d.structure),
+                None => format!("card {card}"),
+            }
+        ),
         NineAction::Build { target, payment } => build_summary(state, *target, payment),
         NineAction::Pass => "passed".to_string(),
         NineAction::ChooseRoundEnd { choice } => round_end_summary(choice).to_string(),
@@ -203,7 +212,10 @@ pub(super) fn summarize(state: &NineState, action: &NineAction, events: &[NineEv
             _ => "ended the Era".to_string(),
         },
     };
-    let round_end = if events.contains(&NineEvent::RoundEnded) {
+    let round_end = if events
+        .iter()
+        .any(|e| matches!(e, NineEvent::RoundEnded { .. }))
+    {
         "; the deck ran out"
     } else {
         ""
@@ -246,5 +258,6 @@ fn round_end_summary(choice: &RoundChoice) -> &'static str {
         RoundChoice::Shuffle { .. } => "shuffled the deck for the next round",
         RoundChoice::RotateAll => "rotated the whole deck for the next round",
         RoundChoice::RotateOneNextRound => "chose to rotate one card next round",
+        RoundChoice::Keep => "kept the deck as it is for the next round",
     }
 }

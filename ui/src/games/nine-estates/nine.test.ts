@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { BuiltStructure, GridEstate_Serialize } from "../../lib/bindings";
+import type {
+  AllowedAction_Serialize as AllowedAction,
+  BuiltStructure,
+  GridEstate_Serialize,
+  Pay,
+  Target,
+} from "../../lib/bindings";
 import {
   activeCardFor,
   buildColumns,
@@ -10,15 +16,20 @@ import {
   eraLine,
   estateDescribeAction,
   gridRows,
+  nineActionGroups,
   orientation,
+  paymentWords,
   phaseLabel,
   parseRequires,
   requestKey,
+  sourceWords,
   statusLabel,
   structureDescribeAction,
+  targetTitle,
   yieldOf,
   type ActiveCard,
   type DescribeRequest,
+  type NineView,
 } from "./nine";
 
 describe("table layout", () => {
@@ -184,5 +195,114 @@ describe("the table's own deal", () => {
     expect(a).toMatchObject({ type: "Deal", deal: { kind: "Recorded", grid: form.grid } });
     expect((a as { deal: { deck: unknown[] } }).deal.deck[0]).toEqual({ card: 1, upright: false });
     expect(recordedDealAction(form, 2)).toMatchObject({ deal: { kind: "Recorded", grid: null } });
+  });
+});
+
+describe("what can be done now", () => {
+  const view = {
+    phase: "Playing",
+    era: 1,
+    round: 1,
+    turn: 3,
+    deck_left: 5,
+    discard_count: 1,
+    active: [
+      { slot: "Left", card: 4, face: "Square", upright: true, tilted: false, name: "Well", offers: "Wood", cost: "Wood" },
+      { slot: "Centre", card: 3, face: "Square", upright: true, tilted: false, name: "Mill", offers: "Wood", cost: "Wood, Wood" },
+    ],
+    grid: [
+      { row: 2, col: 0, card: 1, kind: "Peasant", status: "Available", name: "Farm", cost: "Wood", shields: 2 },
+    ],
+    structures: [
+      { card: 1, face: "Square", name: "Sq1", round: 1, tilted: false },
+      { card: 2, face: "Square", name: "Sq2", round: 1, tilted: false },
+    ],
+    estates: ["Abbey"],
+    undescribed: [],
+    era_scores: [],
+    current_era: null,
+    total: 0,
+    title: null,
+  } satisfies NineView;
+  const centre = { kind: "Structure", slot: "Centre" } as const;
+  const build = (label: string, target: Target, payment: Pay[]): AllowedAction => ({
+    label,
+    group: "build",
+    action: { type: "Build", target, payment },
+  });
+  const allowed: AllowedAction[] = [
+    build("Build Mill with the left card (Wood), the centre card (Wood)", centre, [
+      { from: { kind: "Left" }, resource: "Wood" },
+      { from: { kind: "Centre" }, resource: "Wood" },
+    ]),
+    build("Build Mill with your Sq1 (Wood), your Sq2 (Wood)", centre, [
+      { from: { kind: "Structure", index: 0 }, resource: "Wood" },
+      { from: { kind: "Structure", index: 1 }, resource: "Gold" },
+    ]),
+    build("Build Farm with your Abbey (Gold)", { kind: "Estate", row: 2, col: 0 }, [
+      { from: { kind: "Estate", index: 0 }, resource: "Gold" },
+    ]),
+    { label: "End Era 1", group: "era", action: { type: "EndEra" } },
+    { label: "Pass: flip the centre card onto the discard pile", group: "pass", action: { type: "Pass" } },
+    { label: "Rotate Well (card 4, the deck's top card, the left card): Wood → Stone", group: "round", action: { type: "RotateCard", card: 4 } },
+    { label: "Rotate card 7 (2nd in the deck)", group: "round", action: { type: "RotateCard", card: 7 } },
+  ];
+
+  it("names where each resource comes from, as the core does", () => {
+    expect(sourceWords({ kind: "Discard" }, view)).toBe("the discard pile's top card");
+    expect(sourceWords({ kind: "Structure", index: 1 }, view)).toBe("your Sq2");
+    expect(sourceWords({ kind: "Estate", index: 0 }, view)).toBe("your Abbey");
+    expect(paymentWords([], view)).toBe("Free");
+    expect(
+      paymentWords(
+        [
+          { from: { kind: "Left" }, resource: "Wood" },
+          { from: { kind: "Centre" }, resource: "Gold" },
+          { from: { kind: "Structure", index: 0 }, resource: "WorkCrew" },
+        ],
+        view,
+      ),
+    ).toBe("Pay with the left card (Wood), the centre card (Gold) and your Sq1 (Work Crew)");
+    expect(targetTitle(centre, view)).toBe("Mill (Wood, Wood)");
+    expect(targetTitle({ kind: "Estate", row: 2, col: 0 }, view)).toBe("Farm (Wood)");
+  });
+
+  it("keeps every offer, one list per build that can be paid in several ways", () => {
+    const groups = nineActionGroups(allowed, view);
+    expect(groups.map((g) => g.group)).toEqual(["build", "pass", "round", "era"]);
+    const [builds, pass, round] = groups;
+    expect(builds.items.map((i) => i.kind)).toEqual(["many", "one"]);
+    const mill = builds.items[0];
+    if (mill.kind !== "many") throw new Error("the Mill's ways to pay are one list");
+    expect(mill.title).toBe("Build Mill (Wood, Wood): 2 ways to pay");
+    expect(mill.options.map((o) => o.text)).toEqual([
+      "Pay with the left card (Wood) and the centre card (Wood)",
+      "Pay with your Sq1 (Wood) and your Sq2 (Gold)",
+    ]);
+    expect(mill.options.map((o) => o.label)).toEqual([allowed[0].label, allowed[1].label]);
+    expect(mill.options[1].action).toBe(allowed[1].action);
+    // One way to pay: a plain button with the core's own label.
+    expect(builds.items[1]).toMatchObject({ kind: "one", text: "Build Farm with your Abbey (Gold)" });
+    expect(pass.items).toMatchObject([{ kind: "one", text: allowed[4].label }]);
+    const rotate = round.items[0];
+    if (rotate.kind !== "many") throw new Error("the cards to rotate are one list");
+    expect(rotate.title).toBe("Rotate one card of the deck: 2 cards");
+    expect(rotate.options.map((o) => o.text)).toEqual([allowed[5].label, allowed[6].label]);
+  });
+
+  it("shows the round's end choices as the core offers them", () => {
+    const choice = (label: string, kind: "Keep" | "RotateAll"): AllowedAction => ({
+      label,
+      group: "round",
+      action: { type: "ChooseRoundEnd", choice: { kind } },
+    });
+    const groups = nineActionGroups(
+      [choice("Rotate the whole deck", "RotateAll"), choice("Keep the deck as it is", "Keep")],
+      { ...view, phase: "RoundEnd" },
+    );
+    expect(groups[0].items.map((i) => (i.kind === "one" ? i.text : i.title))).toEqual([
+      "Rotate the whole deck",
+      "Keep the deck as it is",
+    ]);
   });
 });

@@ -3,6 +3,7 @@
 // decides what is legal.
 import type {
   ActiveCard_Serialize as ActiveCard,
+  AllowedAction_Serialize as AllowedAction,
   BuiltStructure,
   DescribeRequest_Serialize as DescribeRequest,
   EraScore,
@@ -11,10 +12,15 @@ import type {
   FaceDef_Serialize as FaceDef,
   GridEstate_Serialize as GridEstate,
   NineAction_Deserialize as NineAction,
+  NineAction_Serialize as OfferedNineAction,
   NineView_Serialize as NineView,
+  Pay,
   Resource,
   Slot,
+  Source,
+  Target,
 } from "../../lib/bindings";
+import { groupAllowed } from "../../lib/actions";
 
 export type { ActiveCard, DescribeRequest, GridEstate, NineView };
 
@@ -311,3 +317,103 @@ export function recordedDealAction(form: DealForm, era: number): NineAction {
     },
   };
 }
+
+// ---- what can be done now --------------------------------------------------------------------
+
+/** One button: an allowed action as the core labels it. */
+export type ActionButton = { key: string; label: string; text: string; action: OfferedNineAction };
+
+/** A group's entry: a button, or several that are one decision (a build's ways to pay). */
+export type ActionItem =
+  | ({ kind: "one" } & ActionButton)
+  | { kind: "many"; key: string; title: string; options: ActionButton[] };
+
+export type NineActionGroup = { group: string; title: string; items: ActionItem[] };
+
+/** "the left card", "your Mill": where a payment's resource comes from, as the core words it. */
+export function sourceWords(from: Source, view: Pick<NineView, "structures" | "estates">): string {
+  switch (from.kind) {
+    case "Left":
+      return "the left card";
+    case "Centre":
+      return "the centre card";
+    case "Discard":
+      return "the discard pile's top card";
+    case "Structure":
+      return `your ${view.structures[from.index]?.name ?? `Structure ${from.index + 1}`}`;
+    case "Estate":
+      return `your ${view.estates[from.index] ?? `Estate ${from.index + 1}`}`;
+  }
+}
+
+/** One way to pay in words: "Pay with the left card (Wood) and your Mill (Gold)", or "Free". */
+export function paymentWords(payment: readonly Pay[], view: Pick<NineView, "structures" | "estates">): string {
+  if (payment.length === 0) return "Free";
+  const parts = payment.map((p) => `${sourceWords(p.from, view)} (${resourceName(p.resource)})`);
+  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
+  return `Pay with ${list}`;
+}
+
+/** What a build target is called on the table, with its cost: "Mill (Wood, Wood)". */
+export function targetTitle(target: Target, view: Pick<NineView, "active" | "grid">): string {
+  if (target.kind === "Structure") {
+    const card = view.active.find((a) => a.slot === target.slot);
+    const name = card?.name ?? `the ${slotTitle(target.slot).toLowerCase()}`;
+    return card?.cost ? `${name} (${card.cost})` : name;
+  }
+  const estate = view.grid.find((e) => e.row === target.row && e.col === target.col);
+  const name = estate?.name ?? `the Estate in row ${target.row + 1}, column ${target.col + 1}`;
+  return estate?.cost ? `${name} (${estate.cost})` : name;
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/**
+ * The core's allowed actions in its groups' order, for buttons. Every offer is kept; only the
+ * ways to pay for one build become one entry (a list that opens), and so do the cards that may be
+ * rotated, so that a long list stays short on a phone. Nothing here decides what is legal.
+ */
+export function nineActionGroups(allowed: readonly AllowedAction[], view: NineView): NineActionGroup[] {
+  return groupAllowed(allowed).map((g) => {
+    const items: ActionItem[] = [];
+    const many = new Map<string, Extract<ActionItem, { kind: "many" }>>();
+    for (const a of g.actions) {
+      const action = a.action as OfferedNineAction;
+      const button: ActionButton = { key: a.key, label: a.label, text: a.label, action };
+      let key: string | null = null;
+      let title = "";
+      if (action.type === "Build") {
+        key = `build:${JSON.stringify(action.target)}`;
+        title = `Build ${targetTitle(action.target, view)}`;
+        button.text = paymentWords(action.payment, view);
+      } else if (action.type === "RotateCard") {
+        key = "rotate";
+        title = "Rotate one card of the deck";
+      }
+      if (key === null) {
+        items.push({ kind: "one", ...button });
+        continue;
+      }
+      let item = many.get(key);
+      if (!item) {
+        item = { kind: "many", key, title, options: [] };
+        many.set(key, item);
+        items.push(item);
+      }
+      item.options.push(button);
+    }
+    // A decision with a single option is a plain button, labelled as the core labels it.
+    const flat = items.map((i): ActionItem =>
+      i.kind === "many" && i.options.length === 1 ? { kind: "one", ...i.options[0], text: i.options[0].label } : i,
+    );
+    for (const i of flat) {
+      if (i.kind !== "many") continue;
+      const n = i.options.length;
+      i.title += i.key === "rotate" ? `: ${plural(n, "card", "cards")}` : `: ${plural(n, "way", "ways")} to pay`;
+    }
+    return { group: g.group, title: g.title, items: flat };
+  });
+}
+
