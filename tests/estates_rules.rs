@@ -2,9 +2,9 @@
 //! permit worked example, money conservation, and the conformance suite.
 
 use estate_steward::engine::conformance::check_typed as check;
-use estate_steward::engine::{Game, Seat, Session};
+use estate_steward::engine::{Game, RuleError, Seat, Session};
 use estate_steward::games::estates::rules_table::shipped_table_parses;
-use estate_steward::games::estates::state::{Cube, Phase, Piece, Whereabouts};
+use estate_steward::games::estates::state::{Cube, EstatesState, Phase, Piece, Whereabouts};
 use estate_steward::games::estates::{
     Choice, End, EstatesAction as A, EstatesOptions, Placement, Setup, TheEstates,
 };
@@ -63,14 +63,38 @@ fn act(s: &mut Session<TheEstates>, a: A) {
 }
 
 fn refused(s: &mut Session<TheEstates>, a: A) -> String {
+    refusal(s, a).rule
+}
+
+/// The whole refusal of `a` (rule and reason), checking that it changed nothing.
+fn refusal(s: &mut Session<TheEstates>, a: A) -> RuleError {
     let before = s.state().clone();
+    let log = s.entries().len();
     match s.decide(a.clone()) {
         Ok(_) => panic!("{a:?} was accepted but the rules forbid it"),
         Err(e) => {
             assert_eq!(s.state(), &before);
-            e.rule
+            assert_eq!(s.entries().len(), log);
+            e
         }
     }
+}
+
+/// The legal actions now.
+fn offered(s: &Session<TheEstates>) -> Vec<A> {
+    TheEstates::allowed(s.state())
+        .into_iter()
+        .map(|a| a.action)
+        .collect()
+}
+
+/// The actions the screen shows now.
+fn shown(s: &Session<TheEstates>) -> Vec<A> {
+    TheEstates::view(s.state())
+        .shown
+        .into_iter()
+        .map(|a| a.action)
+        .collect()
 }
 
 /// The auctioneer puts `choice` up; everyone else passes; the auctioneer places it at `at`.
@@ -216,10 +240,52 @@ fn when_all_pass_the_auctioneer_takes_the_piece_free() {
         s.state().phase,
         Phase::Place {
             holder: 0,
-            piece: Piece::Mayor
+            piece: Piece::Mayor,
+            free: true
         }
     ));
     assert_eq!(s.state().total_money(), 36);
+}
+
+#[test]
+fn when_all_pass_the_auctioneer_may_discard_even_a_cube_or_a_rooftop() {
+    // 002 line 94: "the auctioneer gets the piece for free. They can either place it somewhere
+    // or simply discard it".
+    let mut s = game(2);
+    act(&mut s, A::Choose { choice: cube(0) }); // Red 6
+    act(&mut s, A::Pass);
+    assert!(matches!(
+        s.state().phase,
+        Phase::Place {
+            holder: 0,
+            free: true,
+            ..
+        }
+    ));
+    assert!(
+        offered(&s).contains(&A::Discard),
+        "after an all-pass auction the offered actions include discarding the piece"
+    );
+    assert!(shown(&s).contains(&A::Discard));
+    act(&mut s, A::Discard);
+    assert!(s.state().board.iter().all(|r| r.buildings.is_empty()));
+    assert_eq!(s.state().cubes_left(), 23, "the cube left the game");
+    assert_eq!(s.state().certificates[0], None);
+    assert!(matches!(s.state().phase, Phase::Choose { .. }));
+    assert_eq!(s.state().auctioneer, 1, "the turn passes on");
+    // A rooftop everyone passed on may leave the game too.
+    take_free(&mut s, cube(0), Placement::Cube { row: 0, lot: 0 });
+    act(
+        &mut s,
+        A::Choose {
+            choice: Choice::Rooftop { value: 4 },
+        },
+    );
+    act(&mut s, A::Pass);
+    assert!(offered(&s).contains(&A::Discard));
+    act(&mut s, A::Discard);
+    assert_eq!(s.state().rooftops_left, 11);
+    assert_eq!(s.state().board[0].buildings[0].rooftop, None);
 }
 
 #[test]
@@ -356,9 +422,10 @@ fn placement_rules_street_first_no_gaps_lower_on_top_height_sand_and_roofs() {
 
 #[test]
 fn a_building_is_at_most_six_cubes_high() {
+    // The sand lots lie far from the top row's first lot.
     let mut s = Session::<TheEstates>::new(
         EstatesOptions {
-            sand_lots: Some(vec![]),
+            sand_lots: vec![[2, 5], [2, 6], [2, 7], [2, 8], [2, 9]],
             ..Default::default()
         },
         seats(2),
@@ -553,7 +620,9 @@ fn the_cancel_cube_may_not_drop_a_row_below_its_buildings() {
 }
 
 #[test]
-fn a_permit_mayor_or_cancel_cube_not_placed_leaves_the_game_but_cubes_must_be_placed() {
+fn a_permit_mayor_or_cancel_cube_won_at_auction_may_leave_the_game_but_a_cube_must_be_placed() {
+    // 002 line 58: the winner places the piece at once, "except for certain pieces" that leave
+    // the game (lines 130, 161, 165). A piece everyone passed on is another matter (line 94).
     let mut s = game(2);
     act(
         &mut s,
@@ -561,11 +630,47 @@ fn a_permit_mayor_or_cancel_cube_not_placed_leaves_the_game_but_cubes_must_be_pl
             choice: Choice::Mayor,
         },
     );
-    act(&mut s, A::Pass);
+    act(&mut s, A::Bid { amount: 1 });
+    act(&mut s, A::Sell);
+    assert!(offered(&s).contains(&A::Discard));
     act(&mut s, A::Discard);
     assert_eq!(s.state().mayor_at, Whereabouts::Discarded);
+    // Seat 1 auctions a cube; seat 0 bids; seat 1 sells: seat 0 won it and must place it.
     act(&mut s, A::Choose { choice: cube(0) });
-    act(&mut s, A::Pass);
+    act(&mut s, A::Bid { amount: 2 });
+    act(&mut s, A::Sell);
+    assert!(matches!(
+        s.state().phase,
+        Phase::Place {
+            holder: 0,
+            free: false,
+            ..
+        }
+    ));
+    let e = refusal(&mut s, A::Discard);
+    assert_eq!(e.rule, "estates.must-place");
+    assert!(
+        e.message.starts_with("Red 6 floor cube was won at auction"),
+        "{}",
+        e.message
+    );
+    assert!(!offered(&s).contains(&A::Discard));
+    assert!(!shown(&s).contains(&A::Discard));
+    act(
+        &mut s,
+        A::Place {
+            at: Placement::Cube { row: 0, lot: 0 },
+        },
+    );
+    // Seat 0 auctions a rooftop; seat 1 bids; seat 0 buys it: bought, it must be placed too.
+    act(
+        &mut s,
+        A::Choose {
+            choice: Choice::Rooftop { value: 2 },
+        },
+    );
+    act(&mut s, A::Bid { amount: 1 });
+    act(&mut s, A::Buy);
     assert_eq!(refused(&mut s, A::Discard), "estates.must-place");
 }
 
@@ -802,4 +907,343 @@ fn a_recorded_draw_names_the_cube_entered_twice() {
         .rule,
         "estates.setup"
     );
+}
+
+/// The same table with one seat's checks in hand changed, everything else as it stands.
+fn with_cash(s: &EstatesState, seat: u8, cash: u32) -> EstatesState {
+    let mut t = s.clone();
+    t.purses[usize::from(seat)].cash = cash;
+    t
+}
+
+/// A rich and a poor `seat` see the same screen: the whole shown list and the whole view. Their
+/// legal lists differ, or the comparison would prove nothing.
+fn same_screen_rich_or_poor(s: &EstatesState, seat: u8, what: &str) {
+    let (rich, poor) = (with_cash(s, seat, 40), with_cash(s, seat, 0));
+    let (seen_rich, seen_poor) = (TheEstates::view(&rich), TheEstates::view(&poor));
+    assert_eq!(
+        seen_rich.shown, seen_poor.shown,
+        "{what}: the shown choices"
+    );
+    assert_eq!(seen_rich, seen_poor, "{what}: the whole view");
+    let (legal_rich, legal_poor) = (TheEstates::allowed(&rich), TheEstates::allowed(&poor));
+    assert!(
+        legal_poor.len() < legal_rich.len(),
+        "{what}: the poor seat's legal list is shorter"
+    );
+    for a in legal_rich.iter().chain(&legal_poor) {
+        assert!(
+            seen_rich.shown.iter().any(|x| x.action == a.action),
+            "{what}: legal {:?} is shown",
+            a.action
+        );
+    }
+}
+
+#[test]
+fn a_rich_and_a_poor_player_are_shown_identical_choices() {
+    // product.md: the same choices (bid, pass, sell, buy, stash) whatever a player holds.
+    let mut s = game(3);
+    same_screen_rich_or_poor(s.state(), 0, "the auctioneer may stash");
+    act(&mut s, A::Choose { choice: cube(0) });
+    same_screen_rich_or_poor(s.state(), 1, "the first bid");
+    act(&mut s, A::Bid { amount: 5 });
+    same_screen_rich_or_poor(s.state(), 2, "a bid above 5");
+    act(&mut s, A::Pass);
+    same_screen_rich_or_poor(s.state(), 0, "sell, or buy for 5");
+    let labels: Vec<String> = TheEstates::view(s.state())
+        .shown
+        .iter()
+        .map(|a| a.label.clone())
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            "Sell to the high bidder",
+            "Buy it: pay 5 to the high bidder"
+        ]
+    );
+}
+
+#[test]
+fn an_unaffordable_stash_bid_or_buy_is_shown_then_refused_with_its_reason() {
+    let mut s = game(2);
+    // Seat 1 spends every check: it bids 12 and seat 0 sells.
+    act(&mut s, A::Choose { choice: cube(0) });
+    act(&mut s, A::Bid { amount: 12 });
+    act(&mut s, A::Sell);
+    act(
+        &mut s,
+        A::Place {
+            at: Placement::Cube { row: 0, lot: 0 },
+        },
+    );
+    assert_eq!(s.state().purses[1].cash, 0);
+    // Seat 1 auctions, broke: stashing is shown, and refused when tried.
+    assert!(shown(&s).contains(&A::Stash));
+    let e = refusal(&mut s, A::Stash);
+    assert_eq!(
+        (e.rule.as_str(), e.message.as_str()),
+        ("estates.no-cash", "there is no check in hand to stash")
+    );
+    act(
+        &mut s,
+        A::Choose {
+            choice: Choice::Mayor,
+        },
+    );
+    act(&mut s, A::Pass);
+    act(&mut s, A::Discard);
+    // Seat 0 auctions: seat 1 is shown the smallest bid, and refused when it bids.
+    act(&mut s, A::Choose { choice: cube(1) });
+    assert_eq!(shown(&s), [A::Pass, A::Bid { amount: 1 }]);
+    let e = refusal(&mut s, A::Bid { amount: 1 });
+    assert_eq!(
+        (e.rule.as_str(), e.message.as_str()),
+        (
+            "estates.bid-covered",
+            "a bid must be covered by the checks in hand (the cash box does not count)"
+        )
+    );
+    act(&mut s, A::Pass);
+    act(
+        &mut s,
+        A::Place {
+            at: Placement::Cube { row: 1, lot: 0 },
+        },
+    );
+    // Seat 1 auctions; seat 0 bids 1: buying the piece is shown, and refused.
+    act(&mut s, A::Choose { choice: cube(2) });
+    act(&mut s, A::Bid { amount: 1 });
+    assert_eq!(shown(&s), [A::Sell, A::Buy]);
+    let e = refusal(&mut s, A::Buy);
+    assert_eq!(
+        (e.rule.as_str(), e.message.as_str()),
+        (
+            "estates.buy-covered",
+            "to keep the piece the auctioneer must pay 1 from checks in hand"
+        )
+    );
+    act(&mut s, A::Sell);
+    assert_eq!(s.state().total_money(), 24);
+}
+
+/// A game with these options, or the refusal of them as (rule, reason).
+fn start_with(options: EstatesOptions) -> Result<Session<TheEstates>, (String, String)> {
+    Session::<TheEstates>::new(options, seats(2), 1).map_err(|e| (e.rule, e.message))
+}
+
+fn sand(lots: &[[u8; 2]]) -> EstatesOptions {
+    EstatesOptions {
+        sand_lots: lots.to_vec(),
+        ..Default::default()
+    }
+}
+
+fn rooftops(low: u8, high: u8) -> EstatesOptions {
+    EstatesOptions {
+        rooftop_values: [low, high],
+        ..Default::default()
+    }
+}
+
+#[test]
+fn the_board_settings_start_from_the_data_files_cited_defaults() {
+    let o = EstatesOptions::default();
+    assert_eq!(o.sand_lots, vec![[0, 1], [0, 4], [1, 2], [2, 0], [2, 5]]);
+    assert_eq!(o.rooftop_values, [1, 6]);
+    assert!(!o.all_money_scores);
+}
+
+#[test]
+fn options_and_states_saved_before_the_board_settings_still_load() {
+    // How the app stored them before sand lots and rooftop numbers were New-game settings.
+    let stored: EstatesOptions =
+        serde_json::from_str(r#"{"all_money_scores":false,"sand_lots":null}"#)
+            .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(stored, EstatesOptions::default());
+    let bare: EstatesOptions = serde_json::from_str("{}").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(bare, EstatesOptions::default());
+    // A state snapshot from before: no rooftop range, a piece held without the free flag.
+    let mut s = game(2);
+    act(&mut s, A::Choose { choice: cube(0) });
+    act(&mut s, A::Pass);
+    let mut old = serde_json::to_value(s.state()).unwrap_or_default();
+    old.as_object_mut().map(|o| o.remove("rooftop_values"));
+    old["phase"].as_object_mut().map(|o| o.remove("free"));
+    let read: EstatesState = serde_json::from_value(old).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(read.rooftop_values, [1, 6]);
+    assert!(matches!(read.phase, Phase::Place { free: false, .. }));
+}
+
+#[test]
+fn sand_lots_are_refused_off_the_board_twice_or_not_five() {
+    let refused = |lots: &[[u8; 2]]| match start_with(sand(lots)) {
+        Ok(_) => panic!("{lots:?} was accepted"),
+        Err(e) => e,
+    };
+    let (rule, reason) = refused(&[[0, 1], [0, 4], [1, 2], [2, 0], [3, 5]]);
+    assert_eq!(rule, "estates.sand-lots");
+    assert_eq!(reason, "Sand lots: there is no row 4: the board has 3 rows");
+    // A row is at most 4 + 1 + 2 + 3 = 10 lots long (every permit lengthening it).
+    let (_, reason) = refused(&[[0, 1], [0, 4], [1, 2], [2, 0], [2, 10]]);
+    assert_eq!(
+        reason,
+        "Sand lots: lot 11 of the bottom row is off the board: a row is at most 10 lots long"
+    );
+    let (_, reason) = refused(&[[0, 1], [0, 4], [1, 2], [0, 4], [2, 5]]);
+    assert_eq!(reason, "Sand lots: lot 5 of the top row is listed twice");
+    let (_, reason) = refused(&[[0, 1], [0, 4], [1, 2], [2, 0]]);
+    assert_eq!(reason, "Sand lots: the board has 5 of them, not 4");
+    assert!(start_with(sand(&[[0, 0], [0, 9], [1, 3], [2, 1], [2, 9]])).is_ok());
+}
+
+#[test]
+fn the_rooftop_range_is_refused_upside_down_or_wider_than_the_rooftops() {
+    let (rule, reason) = start_with(rooftops(7, 6)).err().unwrap_or_default();
+    assert_eq!(rule, "estates.rooftop-range");
+    assert_eq!(
+        reason,
+        "Rooftop numbers: the lowest (7) is above the highest (6)"
+    );
+    let (_, reason) = start_with(rooftops(0, 12)).err().unwrap_or_default();
+    assert_eq!(
+        reason,
+        "Rooftop numbers: 0 to 12 is 13 numbers, more than the 12 rooftops can show"
+    );
+    assert!(start_with(rooftops(1, 12)).is_ok());
+    assert!(start_with(rooftops(3, 3)).is_ok());
+}
+
+#[test]
+fn the_tables_sand_lots_are_where_a_single_cube_goes() {
+    let mut s = start_with(sand(&[[0, 0], [0, 5], [1, 5], [2, 5], [2, 6]]))
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    act(
+        &mut s,
+        A::Setup {
+            setup: Setup::Recorded {
+                market: market(),
+                first: 0,
+            },
+        },
+    );
+    let v = TheEstates::view(s.state());
+    let rows: Vec<Vec<u8>> = v.board.iter().map(|r| r.sand.clone()).collect();
+    assert_eq!(rows, [vec![0, 5], vec![5], vec![5, 6]]);
+    take_free(&mut s, cube(0), Placement::Cube { row: 0, lot: 0 }); // Red 6 on sand
+    take_free(&mut s, cube(0), Placement::Cube { row: 0, lot: 1 }); // Red 5, lot 1 no longer sand
+    act(&mut s, A::Choose { choice: cube(0) }); // Red 4
+    act(&mut s, A::Pass);
+    assert_eq!(
+        refused(
+            &mut s,
+            A::Place {
+                at: Placement::Cube { row: 0, lot: 0 }
+            }
+        ),
+        "estates.sand-lot"
+    );
+    act(
+        &mut s,
+        A::Place {
+            at: Placement::Cube { row: 0, lot: 1 },
+        },
+    );
+    assert_eq!(s.state().board[0].buildings[1].cubes.len(), 2);
+}
+
+#[test]
+fn a_rooftop_shows_a_number_of_the_tables_range() {
+    let mut s = start_with(rooftops(2, 9)).unwrap_or_else(|e| panic!("{e:?}"));
+    act(
+        &mut s,
+        A::Setup {
+            setup: Setup::Recorded {
+                market: market(),
+                first: 0,
+            },
+        },
+    );
+    take_free(&mut s, cube(0), Placement::Cube { row: 0, lot: 0 });
+    let numbers: Vec<u8> = shown(&s)
+        .into_iter()
+        .filter_map(|a| match a {
+            A::Choose {
+                choice: Choice::Rooftop { value },
+            } => Some(value),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(numbers, (2..=9).collect::<Vec<u8>>());
+    let e = refusal(
+        &mut s,
+        A::Choose {
+            choice: Choice::Rooftop { value: 1 },
+        },
+    );
+    assert_eq!(
+        (e.rule.as_str(), e.message.as_str()),
+        ("estates.rooftop-value", "a rooftop shows 2 to 9")
+    );
+    take_free(
+        &mut s,
+        Choice::Rooftop { value: 9 },
+        Placement::Rooftop { row: 0, lot: 0 },
+    );
+    assert_eq!(s.state().board[0].buildings[0].rooftop, Some(9));
+}
+
+#[test]
+fn the_record_keeps_the_board_settings_a_game_was_started_with() {
+    use estate_steward::service::Steward;
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut st =
+        Steward::open(&dir.path().join("settings.sqlite3")).unwrap_or_else(|e| panic!("{e:?}"));
+    let ids: Vec<i64> = ["Ana", "Bo"]
+        .iter()
+        .map(|n| {
+            st.add_person(n, "#336699")
+                .map(|p| p.id)
+                .unwrap_or_else(|e| panic!("{e:?}"))
+        })
+        .collect();
+    let chosen = serde_json::json!({
+        "all_money_scores": false,
+        "sand_lots": [[0, 0], [0, 9], [1, 3], [2, 1], [2, 9]],
+        "rooftop_values": [2, 8],
+    });
+    let id = st
+        .start_game("the-estates", &ids, Some(chosen.clone()), Some(3))
+        .unwrap_or_else(|e| panic!("{e:?}"))
+        .game_id;
+    let record = st.record(id).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(record.options, chosen);
+    // Options without the settings (as the CLI may send them) record the defaults they use.
+    let id = st
+        .start_game(
+            "the-estates",
+            &ids,
+            Some(serde_json::json!({"all_money_scores": true})),
+            Some(3),
+        )
+        .unwrap_or_else(|e| panic!("{e:?}"))
+        .game_id;
+    let record = st.record(id).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(
+        record.options,
+        serde_json::json!({
+            "all_money_scores": true,
+            "sand_lots": [[0, 1], [0, 4], [1, 2], [2, 0], [2, 5]],
+            "rooftop_values": [1, 6],
+        })
+    );
+    // A setting the rules refuse starts no game.
+    let bad = serde_json::json!({"rooftop_values": [6, 1]});
+    let refused = st.start_game("the-estates", &ids, Some(bad), Some(3));
+    assert!(
+        format!("{:?}", refused.err()).contains("estates.rooftop-range"),
+        "refused with its rule"
+    );
+    assert_eq!(st.history(None).map(|h| h.len()).unwrap_or(0), 2);
 }

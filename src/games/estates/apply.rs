@@ -97,16 +97,19 @@ fn pay(s: &mut EstatesState, from: u8, to: u8, amount: u32) {
     }
 }
 
-/// The auctioned piece passes to `seat`, who places it next.
+/// The auctioned piece passes to `seat`, who places it next. Straight from the bidding means
+/// everyone passed: the auctioneer took it free (a sale or a purchase goes through `Decide`).
 fn hold(s: &mut EstatesState, seat: u8) {
-    let piece = match &s.phase {
-        Phase::Bidding { piece, .. } | Phase::Decide { piece, .. } => Some(*piece),
+    let held = match &s.phase {
+        Phase::Bidding { piece, .. } => Some((*piece, true)),
+        Phase::Decide { piece, .. } => Some((*piece, false)),
         _ => None,
     };
-    if let Some(piece) = piece {
+    if let Some((piece, free)) = held {
         s.phase = Phase::Place {
             piece,
             holder: seat,
+            free,
         };
     }
 }

@@ -1,13 +1,46 @@
 //! The auction of The Estates: the auctioneer's stash and choice of a piece, one bid or pass from
 //! each other player, and the auctioneer's sell-or-buy decision (rulebook 002, product.md).
 
-use super::actions::{Choice, End, EstatesEvent};
+use super::actions::{Choice, End, EstatesAction, EstatesEvent};
 use super::decide::err;
 use super::placement::placements;
 use super::rules_table::table;
-use super::state::{Bid, EstatesState, Piece, Whereabouts};
+use super::state::{Bid, EstatesState, Phase, Piece, Whereabouts};
 use super::view::piece_name;
 use crate::engine::RuleError;
+
+/// Checks in hand of a seat (0 for a seat that does not exist).
+fn cash(s: &EstatesState, seat: u8) -> u32 {
+    s.purses.get(usize::from(seat)).map_or(0, |p| p.cash)
+}
+
+/// Whether the money of the player acting covers `action`: the one check of the rules that
+/// reads a secret. The screen shows every choice whatever anyone holds (`decide::shown`); this
+/// check alone makes the legal list (`allowed`) shorter, and refuses the try with its reason.
+pub(super) fn covered(s: &EstatesState, action: &EstatesAction) -> Result<(), RuleError> {
+    match (action, &s.phase) {
+        (EstatesAction::Stash, _) if cash(s, s.auctioneer) == 0 => {
+            Err(err("estates.no-cash", "there is no check in hand to stash"))
+        }
+        (EstatesAction::Bid { amount }, Phase::Bidding { bids, .. })
+            if s.bidders()
+                .get(bids.len())
+                .is_some_and(|&seat| *amount > cash(s, seat)) =>
+        {
+            Err(err(
+                "estates.bid-covered",
+                "a bid must be covered by the checks in hand (the cash box does not count)",
+            ))
+        }
+        (EstatesAction::Buy, Phase::Decide { amount, .. }) if cash(s, s.auctioneer) < *amount => {
+            Err(err(
+                "estates.buy-covered",
+                format!("to keep the piece the auctioneer must pay {amount} from checks in hand"),
+            ))
+        }
+        _ => Ok(()),
+    }
+}
 
 /// Hide one check in the cash box: once a turn, and only from checks in hand.
 pub(super) fn stash(s: &EstatesState, stashed: bool) -> Result<Vec<EstatesEvent>, RuleError> {
@@ -17,9 +50,7 @@ pub(super) fn stash(s: &EstatesState, stashed: bool) -> Result<Vec<EstatesEvent>
             "only one check may be stashed per turn",
         ));
     }
-    if s.purses[usize::from(s.auctioneer)].cash == 0 {
-        return Err(err("estates.no-cash", "there is no check in hand to stash"));
-    }
+    covered(s, &EstatesAction::Stash)?;
     Ok(vec![EstatesEvent::Stashed { seat: s.auctioneer }])
 }
 
@@ -86,9 +117,10 @@ fn market_cube(s: &EstatesState, row: u8, end: End) -> Result<Piece, RuleError> 
     Ok(Piece::Cube { cube: *cube })
 }
 
-/// A rooftop needs one left, a building without one, and a number the tiles can show.
+/// A rooftop needs one left, a building without one, and a number the tiles can show (the
+/// table's range, a New-game setting).
 fn rooftop(s: &EstatesState, value: u8) -> Result<Piece, RuleError> {
-    let t = table();
+    let [low, high] = s.rooftop_values;
     if s.rooftops_left == 0 {
         return Err(err("estates.no-rooftops", "no rooftops are left"));
     }
@@ -98,10 +130,10 @@ fn rooftop(s: &EstatesState, value: u8) -> Result<Piece, RuleError> {
             "a rooftop may be auctioned only while some building lacks one",
         ));
     }
-    if value < t.rooftop_min || value > t.rooftop_max {
+    if value < low || value > high {
         return Err(err(
             "estates.rooftop-value",
-            format!("a rooftop shows {} to {}", t.rooftop_min, t.rooftop_max),
+            format!("a rooftop shows {low} to {high}"),
         ));
     }
     Ok(Piece::Rooftop { value })
@@ -146,7 +178,8 @@ pub(super) fn choices(s: &EstatesState) -> Vec<Choice> {
             });
         }
     }
-    out.extend((t.rooftop_min..=t.rooftop_max).map(|value| Choice::Rooftop { value }));
+    let [low, high] = s.rooftop_values;
+    out.extend((low..=high).map(|value| Choice::Rooftop { value }));
     out.extend(t.permits.iter().map(|&value| Choice::Permit { value }));
     out.push(Choice::Mayor);
     out.push(Choice::Cancel);
@@ -170,12 +203,7 @@ pub(super) fn bid(
             format!("a bid must beat the last one (now {high})"),
         ));
     }
-    if amount > s.purses[usize::from(seat)].cash {
-        return Err(err(
-            "estates.bid-covered",
-            "a bid must be covered by the checks in hand (the cash box does not count)",
-        ));
-    }
+    covered(s, &EstatesAction::Bid { amount })?;
     Ok(close_bidding(
         s,
         piece,
@@ -233,12 +261,7 @@ pub(super) fn sell(s: &EstatesState, seat: u8, amount: u32) -> Vec<EstatesEvent>
 
 /// The auctioneer buys: pays the high bid to the high bidder from checks in hand, and keeps it.
 pub(super) fn buy(s: &EstatesState, seat: u8, amount: u32) -> Result<Vec<EstatesEvent>, RuleError> {
-    if s.purses[usize::from(s.auctioneer)].cash < amount {
-        return Err(err(
-            "estates.buy-covered",
-            format!("to keep the piece the auctioneer must pay {amount} from checks in hand"),
-        ));
-    }
+    covered(s, &EstatesAction::Buy)?;
     Ok(vec![
         EstatesEvent::Paid {
             from: s.auctioneer,

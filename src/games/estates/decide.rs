@@ -34,10 +34,10 @@ pub(super) fn handle(
             Ok(auction::sell(s, *seat, *amount))
         }
         (EstatesAction::Buy, Phase::Decide { seat, amount, .. }) => auction::buy(s, *seat, *amount),
-        (EstatesAction::Place { at }, Phase::Place { piece, holder }) => {
+        (EstatesAction::Place { at }, Phase::Place { piece, holder, .. }) => {
             place(s, piece, *holder, at)
         }
-        (EstatesAction::Discard, Phase::Place { piece, .. }) => discard(s, piece),
+        (EstatesAction::Discard, Phase::Place { piece, free, .. }) => discard(s, piece, *free),
         (a, _) => Err(not_now(a)),
     }
 }
@@ -76,18 +76,28 @@ fn place(
     Ok(end_of_turn(s, events))
 }
 
-/// A permit, the mayor or the cancel cube may leave the game instead; cubes and rooftops may not.
-fn discard(s: &EstatesState, piece: &Piece) -> Result<Vec<EstatesEvent>, RuleError> {
-    match piece {
-        Piece::Permit { .. } | Piece::Mayor | Piece::Cancel => Ok(end_of_turn(
-            s,
-            vec![EstatesEvent::Discarded { piece: *piece }],
-        )),
-        _ => Err(err(
+/// A piece may leave the game instead of being placed: a permit, the mayor or the cancel cube
+/// always (002 lines 130, 161, 165), and any piece everyone passed on (002 line 94: the
+/// auctioneer "can either place it somewhere or simply discard it"). A floor cube or rooftop won
+/// with a bid is placed at once (002 line 58).
+fn may_discard(piece: &Piece, free: bool) -> bool {
+    free || matches!(piece, Piece::Permit { .. } | Piece::Mayor | Piece::Cancel)
+}
+
+fn discard(s: &EstatesState, piece: &Piece, free: bool) -> Result<Vec<EstatesEvent>, RuleError> {
+    if !may_discard(piece, free) {
+        return Err(err(
             "estates.must-place",
-            format!("{} must be placed", piece_name(piece)),
-        )),
+            format!(
+                "{} was won at auction and must be placed; only a piece everyone passed on may be discarded",
+                piece_name(piece)
+            ),
+        ));
     }
+    Ok(end_of_turn(
+        s,
+        vec![EstatesEvent::Discarded { piece: *piece }],
+    ))
 }
 
 /// Close the turn after the piece is placed or discarded: the game ends if the placement ended
@@ -115,8 +125,20 @@ pub fn game_should_end(s: &EstatesState) -> bool {
     complete >= 2 || nothing_to_finish || choices(s).is_empty()
 }
 
-/// The legal actions now, labelled for the table's buttons and grouped by step.
+/// The legal actions now, labelled for the table's buttons and grouped by step: what the screen
+/// shows, less what the acting player's money does not cover. It never lists more than the
+/// smallest bid, so it too stays short of enumerating anyone's cash.
 pub(super) fn allowed(s: &EstatesState) -> Vec<Allowed<EstatesAction>> {
+    shown(s)
+        .into_iter()
+        .filter(|a| auction::covered(s, &a.action).is_ok())
+        .collect()
+}
+
+/// The choices the shared screen offers now: the same whatever anyone holds (product.md: the
+/// screen never reveals money, not even by omission). A choice the money does not cover is
+/// refused when tried, with its reason, as at a real table.
+pub(super) fn shown(s: &EstatesState) -> Vec<Allowed<EstatesAction>> {
     match &s.phase {
         Phase::Over => Vec::new(),
         Phase::Setup => vec![offer(
@@ -124,10 +146,10 @@ pub(super) fn allowed(s: &EstatesState) -> Vec<Allowed<EstatesAction>> {
             "setup",
             EstatesAction::Setup { setup: Setup::Draw },
         )],
-        Phase::Choose { stashed } => allowed_choices(s, *stashed),
-        Phase::Bidding { bids, .. } => allowed_bids(s, bids),
-        Phase::Decide { amount, .. } => allowed_decisions(s, *amount),
-        Phase::Place { piece, .. } => allowed_placements(s, piece),
+        Phase::Choose { stashed } => shown_choices(s, *stashed),
+        Phase::Bidding { bids, .. } => shown_bids(bids),
+        Phase::Decide { amount, .. } => shown_decisions(*amount),
+        Phase::Place { piece, free, .. } => shown_placements(s, piece, *free),
     }
 }
 
@@ -139,10 +161,10 @@ fn offer(label: String, group: &str, action: EstatesAction) -> Allowed<EstatesAc
     }
 }
 
-/// The auctioneer's stash (if any check is in hand and none stashed yet), then each piece.
-fn allowed_choices(s: &EstatesState, stashed: bool) -> Vec<Allowed<EstatesAction>> {
+/// The auctioneer's stash (until one is stashed this turn), then each piece.
+fn shown_choices(s: &EstatesState, stashed: bool) -> Vec<Allowed<EstatesAction>> {
     let mut out = Vec::new();
-    if !stashed && s.purses[usize::from(s.auctioneer)].cash > 0 {
+    if !stashed {
         out.push(offer(
             "Stash a check in the cash box".into(),
             "stash",
@@ -161,40 +183,39 @@ fn allowed_choices(s: &EstatesState, stashed: bool) -> Vec<Allowed<EstatesAction
     out
 }
 
-fn allowed_bids(s: &EstatesState, bids: &[Bid]) -> Vec<Allowed<EstatesAction>> {
-    // Only the smallest bid is offered: a button per affordable amount would put the
-    // bidder's cash on the shared screen. Other amounts are typed in and checked.
-    let seat = s.bidders()[bids.len()];
-    let mut out = vec![offer("Pass".into(), "bid", EstatesAction::Pass)];
+/// Pass, and only the smallest bid: a button per amount a bidder could cover would put their
+/// cash on the shared screen. Other amounts are typed in and checked.
+fn shown_bids(bids: &[Bid]) -> Vec<Allowed<EstatesAction>> {
     let high = bids.iter().filter_map(|b| b.amount).max().unwrap_or(0);
-    if s.purses[usize::from(seat)].cash > high {
-        out.push(offer(
+    vec![
+        offer("Pass".into(), "bid", EstatesAction::Pass),
+        offer(
             format!("Bid {}", high + 1),
             "bid",
             EstatesAction::Bid { amount: high + 1 },
-        ));
-    }
-    out
+        ),
+    ]
 }
 
-/// Selling is always possible; buying only when the auctioneer's checks cover the high bid.
-fn allowed_decisions(s: &EstatesState, amount: u32) -> Vec<Allowed<EstatesAction>> {
-    let mut out = vec![offer(
-        "Sell to the high bidder".into(),
-        "decide",
-        EstatesAction::Sell,
-    )];
-    if s.purses[usize::from(s.auctioneer)].cash >= amount {
-        out.push(offer(
+/// Sell, or buy: paying the high bid is checked against the auctioneer's checks when tried.
+fn shown_decisions(amount: u32) -> Vec<Allowed<EstatesAction>> {
+    vec![
+        offer(
+            "Sell to the high bidder".into(),
+            "decide",
+            EstatesAction::Sell,
+        ),
+        offer(
             format!("Buy it: pay {amount} to the high bidder"),
             "decide",
             EstatesAction::Buy,
-        ));
-    }
-    out
+        ),
+    ]
 }
 
-fn allowed_placements(s: &EstatesState, piece: &Piece) -> Vec<Allowed<EstatesAction>> {
+/// Every legal placement, and discarding where the rules allow it: a permit, the mayor or the
+/// cancel cube always, any piece everyone passed on.
+fn shown_placements(s: &EstatesState, piece: &Piece, free: bool) -> Vec<Allowed<EstatesAction>> {
     let mut out: Vec<_> = placements(s, piece)
         .into_iter()
         .map(|at| {
@@ -205,7 +226,7 @@ fn allowed_placements(s: &EstatesState, piece: &Piece) -> Vec<Allowed<EstatesAct
             )
         })
         .collect();
-    if matches!(piece, Piece::Permit { .. } | Piece::Mayor | Piece::Cancel) {
+    if may_discard(piece, free) {
         out.push(offer(
             format!("Discard {}", piece_name(piece)),
             "place",

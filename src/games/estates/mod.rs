@@ -6,10 +6,19 @@
 //! - A bid is a whole number of $1M checks, at least 1 and above the bid before it.
 //! - A row's requirement never drops below 1, nor below the buildings already in it.
 //! - The game also ends when no piece at all can be auctioned any more.
+//! - A floor cube or rooftop won with a bid (sold or bought) is placed at once (002 line 58); a
+//!   piece everyone passed on may leave the game instead, whatever it is (002 line 94).
+//! - The screen shows stash, bid and buy whatever the player holds (the view's `shown`); the
+//!   legal list `allowed` leaves out what their checks in hand do not cover, and a try is refused
+//!   with its reason, as at a real table: nobody's money shows by omission.
+//! - Board settings (New game): exactly the rulebook's five sand lots, none twice, each within
+//!   the longest a row can be (4 lots and every permit lengthening it: 10); a rooftop range no
+//!   wider than the twelve rooftops can show.
 
 mod apply;
 mod auction;
 mod decide;
+mod settings;
 mod setup;
 
 pub mod actions;
@@ -23,7 +32,8 @@ pub use actions::{Choice, End, EstatesAction, EstatesEvent, EstatesOptions, Plac
 pub use decide::game_should_end;
 pub use placement::{check_placement, placements};
 pub use scoring::building_points;
-pub use view::{piece_name, view, EstatesView, RowView};
+pub use settings::{default_rooftop_values, default_sand_lots};
+pub use view::{piece_name, view, EstatesView, RowView, Shown};
 
 use crate::engine::{Allowed, Descriptor, Game, GameRng, RuleError, Scoresheet, Seat};
 use state::{EstatesState, Phase};

@@ -28,6 +28,7 @@ struct Raw {
     board_rows: Cited<u8>,
     max_height: Cited<u8>,
     sand_lots: Cited<Vec<[u8; 2]>>,
+    sand_lot_count: Cited<u8>,
 }
 
 /// The rule table, typed. It is read from the file's `Raw` shape so the rules see plain numbers.
@@ -49,6 +50,7 @@ pub struct Table {
     pub board_rows: u8,
     pub max_height: u8,
     pub sand_lots: Vec<[u8; 2]>,
+    pub sand_lot_count: u8,
 }
 
 impl From<Raw> for Table {
@@ -70,6 +72,7 @@ impl From<Raw> for Table {
             board_rows: r.board_rows.value,
             max_height: r.max_height.value,
             sand_lots: r.sand_lots.value,
+            sand_lot_count: r.sand_lot_count.value,
         }
     }
 }
@@ -103,6 +106,7 @@ fn rulebook_numbers() -> Table {
         board_rows: 3,
         max_height: 6,
         sand_lots: vec![[0, 1], [0, 4], [1, 2], [2, 0], [2, 5]],
+        sand_lot_count: 5,
     }
 }
 

@@ -4,6 +4,7 @@
 use super::actions::{EstatesEvent, EstatesOptions, Setup};
 use super::decide::err;
 use super::rules_table::table;
+use super::settings;
 use super::state::{Cube, EstatesState, Phase, Piece, Purse, Row, Whereabouts};
 use super::view::piece_name;
 use crate::engine::{GameRng, RuleError, Seat};
@@ -11,7 +12,8 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use std::collections::HashSet;
 
-/// The table before setup: starting money, empty rows, every one-off piece available.
+/// The table before setup: starting money, empty rows, every one-off piece available, and the
+/// board settings the table chose (refused, with the setting and why, if the board cannot be so).
 pub(super) fn initial(options: &EstatesOptions, seats: &[Seat]) -> Result<EstatesState, RuleError> {
     let t = table();
     let n = seats.len();
@@ -24,14 +26,12 @@ pub(super) fn initial(options: &EstatesOptions, seats: &[Seat]) -> Result<Estate
             ),
         ));
     }
-    let sand_lots = options
-        .sand_lots
-        .clone()
-        .unwrap_or_else(|| t.sand_lots.clone());
+    settings::check(options)?;
     Ok(EstatesState {
         seats: n as u8,
         all_money_scores: options.all_money_scores,
-        sand_lots,
+        sand_lots: options.sand_lots.clone(),
+        rooftop_values: options.rooftop_values,
         purses: vec![
             Purse {
                 cash: t.starting_money,

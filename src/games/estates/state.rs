@@ -102,6 +102,10 @@ pub enum Phase {
     Place {
         piece: Piece,
         holder: u8,
+        /// Everyone passed: the auctioneer took it free and may discard any piece (002 line
+        /// 94). Absent from states saved before, which read as not free.
+        #[serde(default)]
+        free: bool,
     },
     Over,
 }
@@ -119,6 +123,10 @@ pub struct EstatesState {
     pub seats: u8,
     pub all_money_scores: bool,
     pub sand_lots: Vec<[u8; 2]>,
+    /// The lowest and highest number a rooftop may show (a New-game setting); states saved
+    /// before it was one read the data file's range, which they played with.
+    #[serde(default = "super::settings::default_rooftop_values")]
+    pub rooftop_values: [u8; 2],
     pub purses: Vec<Purse>,
     /// The drawn cubes in rows; only either end of a row may be auctioned.
     pub market: Vec<Vec<Cube>>,

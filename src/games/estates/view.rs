@@ -3,6 +3,7 @@
 //! view a seat peeks at, the log lines, and the names of pieces and rows they all use.
 
 use super::actions::{EstatesAction, EstatesEvent, Placement};
+use super::decide::shown;
 use super::placement::placement_phrase;
 use super::rules_table::table;
 use super::scoring::building_points;
@@ -30,6 +31,19 @@ pub struct EstatesView {
     pub certificates: Vec<Option<u8>>,
     /// Building points per seat as things stand (cash excluded).
     pub projected: Vec<i32>,
+    /// The choices the screen offers now: the same whatever anyone holds, so that the buttons
+    /// never tell who is short of money (product.md; ARCHITECTURE.md invariant 11). The legal
+    /// list (`allowed`) may be shorter; an unaffordable try is refused with its reason.
+    pub shown: Vec<Shown>,
+}
+
+/// One choice on the screen: its words, its step, and the action sent back when it is tapped.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+#[serde(rename = "EstatesShown")]
+pub struct Shown {
+    pub label: String,
+    pub group: String,
+    pub action: EstatesAction,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
@@ -78,6 +92,14 @@ pub fn view(s: &EstatesState) -> EstatesView {
         permits: s.permits.clone(),
         certificates: s.certificates.clone(),
         projected: building_points(s),
+        shown: shown(s)
+            .into_iter()
+            .map(|a| Shown {
+                label: a.label,
+                group: a.group,
+                action: a.action,
+            })
+            .collect(),
     }
 }
 
@@ -138,7 +160,7 @@ fn what_happened(s: &EstatesState, action: &EstatesAction, events: &[EstatesEven
             seat_name(s.auctioneer)
         ),
         EstatesAction::Place { at } => match &s.phase {
-            Phase::Place { piece, holder } => placed(*holder, piece, at),
+            Phase::Place { piece, holder, .. } => placed(*holder, piece, at),
             _ => "placed".into(),
         },
         EstatesAction::Discard => match &s.phase {

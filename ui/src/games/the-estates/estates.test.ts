@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import type { AllowedAction_Serialize as AllowedAction } from "../../lib/bindings";
 import {
+  defaultEstatesSettings,
   estatesOptions,
   asPurse,
   bidOrder,
@@ -17,6 +17,7 @@ import {
   nameSeats,
   parseBid,
   permitWhere,
+  pointsText,
   pieceName,
   placementLabel,
   prompt,
@@ -24,7 +25,9 @@ import {
   rowName,
   rowSummary,
   signedPoints,
+  sandLotName,
   stage,
+  type EstatesShown,
   type EstatesView,
 } from "./estates";
 
@@ -70,15 +73,19 @@ function view(over: Partial<EstatesView> = {}): EstatesView {
     ],
     certificates: [2, 1, null, 1, null, null],
     projected: [0, -7, 20],
+    shown: [],
     ...over,
   };
 }
 
-const allowed = (label: string, group: string, action: AllowedAction["action"]): AllowedAction => ({
+const offer = (label: string, group: string, action: EstatesShown["action"]): EstatesShown => ({
   label,
   group,
   action,
 });
+
+/** What `stage` reads: the view with the core's shown choices. */
+const staged = (v: EstatesView, shown: EstatesShown[]) => stage({ ...v, shown }, SEATS);
 
 describe("rows and colours", () => {
   it("names them, numbering any the rule table has no name for", () => {
@@ -125,6 +132,7 @@ describe("the board", () => {
     expect(floorsTopDown(b).map((c) => c.value)).toEqual([2, 5]);
     expect(buildingValue(b)).toBe(7);
     expect(buildingValue(view().board[2].buildings[0])).toBe(10);
+    expect([1, 7].map(pointsText)).toEqual(["1 pt", "7 pts"]);
   });
   it("says where the permits, the mayor and the certificates are", () => {
     const v = view();
@@ -138,17 +146,17 @@ describe("the board", () => {
 
 describe("stage: choosing a piece", () => {
   const rooftops = [3, 1, 2].map((value) =>
-    allowed(`Auction rooftop ${value}`, "choose", { type: "Choose", choice: { kind: "Rooftop", value } }),
+    offer(`Auction rooftop ${value}`, "choose", { type: "Choose", choice: { kind: "Rooftop", value } }),
   );
   const list = [
-    allowed("Stash a check in the cash box", "stash", { type: "Stash" }),
-    allowed("Auction Yellow 2 floor cube", "choose", { type: "Choose", choice: { kind: "Cube", row: 0, end: "Left" } }),
-    allowed("Auction Blue 1 floor cube", "choose", { type: "Choose", choice: { kind: "Cube", row: 0, end: "Right" } }),
+    offer("Stash a check in the cash box", "stash", { type: "Stash" }),
+    offer("Auction Yellow 2 floor cube", "choose", { type: "Choose", choice: { kind: "Cube", row: 0, end: "Left" } }),
+    offer("Auction Blue 1 floor cube", "choose", { type: "Choose", choice: { kind: "Cube", row: 0, end: "Right" } }),
     ...rooftops,
-    allowed("Auction the mayor", "choose", { type: "Choose", choice: { kind: "Mayor" } }),
+    offer("Auction the mayor", "choose", { type: "Choose", choice: { kind: "Mayor" } }),
   ];
   it("reads the cubes at the row ends, one rooftop question, and the rest", () => {
-    const s = stage(view(), list, SEATS);
+    const s = staged(view(), list);
     if (s.kind !== "choose") throw new Error(s.kind);
     expect(s.seat).toBe(1);
     expect(s.stash?.action).toEqual({ type: "Stash" });
@@ -162,7 +170,7 @@ describe("stage: choosing a piece", () => {
     expect(prompt(view(), SEATS)).toBe("Bo, choose a piece");
   });
   it("offers no stash once the core stops listing it", () => {
-    const s = stage(view({ phase: { kind: "Choose", stashed: true } }), list.slice(1), SEATS);
+    const s = staged(view({ phase: { kind: "Choose", stashed: true } }), list.slice(1));
     expect(s.kind === "choose" && s.stash).toBeNull();
     expect(s.kind === "choose" && s.stashed).toBe(true);
   });
@@ -176,10 +184,10 @@ describe("stage: bidding", () => {
   it("shows the public bids by name, who is next, and only the smallest bid", () => {
     const amounts = [4, 5, 6, 7, 8, 9];
     const list = [
-      allowed("Pass", "bid", { type: "Pass" }),
-      ...amounts.map((amount) => allowed(`Bid ${amount}`, "bid", { type: "Bid", amount })),
+      offer("Pass", "bid", { type: "Pass" }),
+      ...amounts.map((amount) => offer(`Bid ${amount}`, "bid", { type: "Bid", amount })),
     ];
-    const s = stage(bidding, list, SEATS);
+    const s = staged(bidding, list);
     if (s.kind !== "bid") throw new Error(s.kind);
     expect(s.seat).toBe(0);
     expect(s.bids).toEqual([{ seat: 2, name: "Cy", amount: 3 }]);
@@ -190,7 +198,7 @@ describe("stage: bidding", () => {
     expect(prompt(bidding, SEATS)).toBe("Ana: bid or pass");
   });
   it("has no bid button when the core lists no bid", () => {
-    const s = stage(bidding, [allowed("Pass", "bid", { type: "Pass" })], SEATS);
+    const s = staged(bidding, [offer("Pass", "bid", { type: "Pass" })]);
     expect(s.kind === "bid" && s.minBid).toBeNull();
   });
   it("orders bidders from the auctioneer's left", () => {
@@ -202,22 +210,30 @@ describe("stage: bidding", () => {
 });
 
 describe("stage: sell or buy, and placing", () => {
+  it("offers buying as the core shows it, whatever the auctioneer holds", () => {
+    const v = view({ phase: { kind: "Decide", piece: { kind: "Mayor" }, seat: 2, amount: 40 } });
+    const s = staged(v, [
+      offer("Sell to the high bidder", "decide", { type: "Sell" }),
+      offer("Buy it: pay 40 to the high bidder", "decide", { type: "Buy" }),
+    ]);
+    expect(s.kind === "decide" && [s.sell?.action, s.buy?.action]).toEqual([{ type: "Sell" }, { type: "Buy" }]);
+  });
   it("offers sell and buy as the core lists them", () => {
     const v = view({ phase: { kind: "Decide", piece: { kind: "Mayor" }, seat: 2, amount: 4 } });
-    const s = stage(v, [allowed("Sell to the high bidder", "decide", { type: "Sell" })], SEATS);
+    const s = staged(v, [offer("Sell to the high bidder", "decide", { type: "Sell" })]);
     if (s.kind !== "decide") throw new Error(s.kind);
     expect(s.sell?.action).toEqual({ type: "Sell" });
     expect(s.buy).toBeNull();
     expect(prompt(v, SEATS)).toBe("Bo: sell to Cy for 4, or buy it for 4");
   });
   it("groups placements by row with short labels", () => {
-    const v = view({ phase: { kind: "Place", piece: { kind: "Cube", cube: { colour: 4, value: 1 } }, holder: 0 } });
+    const v = view({ phase: { kind: "Place", piece: { kind: "Cube", cube: { colour: 4, value: 1 } }, holder: 0, free: false } });
     const list = [
-      allowed("Place … top row, lot 1", "place", { type: "Place", at: { kind: "Cube", row: 0, lot: 0 } }),
-      allowed("Place … top row, lot 2", "place", { type: "Place", at: { kind: "Cube", row: 0, lot: 1 } }),
-      allowed("Place … middle row, lot 1", "place", { type: "Place", at: { kind: "Cube", row: 1, lot: 0 } }),
+      offer("Place … top row, lot 1", "place", { type: "Place", at: { kind: "Cube", row: 0, lot: 0 } }),
+      offer("Place … top row, lot 2", "place", { type: "Place", at: { kind: "Cube", row: 0, lot: 1 } }),
+      offer("Place … middle row, lot 1", "place", { type: "Place", at: { kind: "Cube", row: 1, lot: 0 } }),
     ];
-    const s = stage(v, list, SEATS);
+    const s = staged(v, list);
     if (s.kind !== "place") throw new Error(s.kind);
     expect(s.groups.map((g) => [g.title, g.choices.map((c) => c.label)])).toEqual([
       ["Top row", ["Lot 1: on Yellow 2", "Lot 2: new building (sand lot)"]],
@@ -225,29 +241,36 @@ describe("stage: sell or buy, and placing", () => {
     ]);
     expect(s.groups[0].choices[0].title).toBe("Place … top row, lot 1");
     expect(s.discard).toBeNull();
+    expect(s.free).toBe(false);
     expect(prompt(v, SEATS)).toBe("Ana places Purple 1 floor cube");
   });
   it("words permits, rooftops, the mayor and the cancel cube", () => {
-    const permit = view({ phase: { kind: "Place", piece: { kind: "Permit", value: 2 }, holder: 1 } });
+    const permit = view({ phase: { kind: "Place", piece: { kind: "Permit", value: 2 }, holder: 1, free: false } });
     expect(placementLabel(permit, { kind: "Permit", row: 1, lengthen: true })).toBe("Longer: needs 7");
     expect(placementLabel(permit, { kind: "Permit", row: 0, lengthen: false })).toBe("Shorter: needs 2");
     expect(placementLabel(view(), { kind: "Rooftop", row: 0, lot: 0 })).toBe("Roof lot 1 (Yellow 2 on top)");
     expect(placementLabel(view(), { kind: "Mayor", row: 1 })).toBe("Stand before the middle row");
     expect(placementLabel(view(), { kind: "Cancel", row: 1, index: 0 })).toBe("Remove permit 1 longer: needs 4");
-    const mayor = view({ phase: { kind: "Place", piece: { kind: "Mayor" }, holder: 1 } });
-    const s = stage(
-      mayor,
-      [
-        allowed("Stand the mayor before the top row", "place", { type: "Place", at: { kind: "Mayor", row: 0 } }),
-        allowed("Discard the mayor", "place", { type: "Discard" }),
-      ],
-      SEATS,
-    );
+    const mayor = view({ phase: { kind: "Place", piece: { kind: "Mayor" }, holder: 1, free: false } });
+    const s = staged(mayor, [
+      offer("Stand the mayor before the top row", "place", { type: "Place", at: { kind: "Mayor", row: 0 } }),
+      offer("Discard the mayor", "place", { type: "Discard" }),
+    ]);
     expect(s.kind === "place" && s.groups.map((g) => g.title)).toEqual(["Rows"]);
     expect(s.kind === "place" && s.discard?.action).toEqual({ type: "Discard" });
   });
+  it("offers a piece everyone passed on for discarding, as the core shows it", () => {
+    const v = view({ phase: { kind: "Place", piece: { kind: "Rooftop", value: 4 }, holder: 2, free: true } });
+    const s = staged(v, [
+      offer("Roof the building in the top row, lot 1", "place", { type: "Place", at: { kind: "Rooftop", row: 0, lot: 0 } }),
+      offer("Discard rooftop 4", "place", { type: "Discard" }),
+    ]);
+    if (s.kind !== "place") throw new Error(s.kind);
+    expect(s.free).toBe(true);
+    expect(s.discard?.action).toEqual({ type: "Discard" });
+  });
   it("has nothing to do once the game is over", () => {
-    expect(stage(view({ phase: { kind: "Over" } }), [], SEATS)).toEqual({ kind: "over" });
+    expect(staged(view({ phase: { kind: "Over" } }), [])).toEqual({ kind: "over" });
     expect(prompt(view({ phase: { kind: "Setup" } }), SEATS)).toMatch(/^Set up/);
   });
 });
@@ -312,9 +335,49 @@ describe("HoldToPeek", () => {
 });
 
 describe("new game options", () => {
-  it("sends The Estates' house rule as the table chose it", () => {
-    expect(estatesOptions(true)).toEqual({ all_money_scores: true });
-    expect(estatesOptions(false)).toEqual({ all_money_scores: false });
+  const defaults = {
+    all_money_scores: false,
+    sand_lots: [
+      [0, 1],
+      [0, 4],
+      [1, 2],
+      [2, 0],
+      [2, 5],
+    ] as [number, number][],
+    rooftop_values: [1, 6] as [number, number],
+  };
+  it("starts from the core's defaults, lots counted from 1 at the street", () => {
+    const s = defaultEstatesSettings(defaults);
+    expect(s?.sandLots).toEqual([
+      { row: 0, lot: 2 },
+      { row: 0, lot: 5 },
+      { row: 1, lot: 3 },
+      { row: 2, lot: 1 },
+      { row: 2, lot: 6 },
+    ]);
+    expect(s && sandLotName(s.sandLots[2])).toBe("Middle row, lot 3");
+    expect([s?.rooftopLow, s?.rooftopHigh]).toEqual([1, 6]);
+    expect(defaultEstatesSettings({})).toBeNull();
+    expect(defaultEstatesSettings(null)).toBeNull();
+  });
+  it("sends every setting as the table corrected it, for the record", () => {
+    const s = defaultEstatesSettings(defaults);
+    if (s === null) throw new Error("no settings");
+    s.allMoneyScores = true;
+    s.sandLots[1] = { row: 1, lot: 1 };
+    s.rooftopHigh = 8;
+    expect(estatesOptions(s)).toEqual({
+      all_money_scores: true,
+      sand_lots: [
+        [0, 1],
+        [1, 0],
+        [1, 2],
+        [2, 0],
+        [2, 5],
+      ],
+      rooftop_values: [1, 8],
+    });
+    expect(estatesOptions(defaultEstatesSettings(defaults) ?? s)).toEqual(defaults);
   });
 });
 

@@ -1,8 +1,9 @@
 // The Estates (game id "the-estates"), view logic for its table: wording and grouping only. Every rule (what may be auctioned,
-// bid, placed) lives in the core and reaches the screen as `table.allowed`; nothing here decides
-// what is legal. Money never appears in the shared view: a seat's figures come only from `peek`.
+// bid, placed) lives in the core. The buttons come from the view's `shown` list, which is the same
+// whatever a player holds (the legal `table.allowed` would tell who is short of money by what it
+// leaves out); nothing here decides what is legal. Money never appears in the shared view: a
+// seat's figures come only from `peek`.
 import type {
-  AllowedAction_Serialize as AllowedAction,
   EstatesAction,
   EstatesBid_Serialize as EstatesBid,
   EstatesBuilding_Serialize as EstatesBuilding,
@@ -13,12 +14,14 @@ import type {
   EstatesPiece,
   EstatesPlacement,
   EstatesRowView_Serialize as EstatesRowView,
+  EstatesShown,
   EstatesView_Serialize as EstatesView,
   EstatesWhereabouts,
+  GameOptions_Serialize,
   Seat,
 } from "../../lib/bindings";
 
-export type { EstatesBuilding, EstatesCube, EstatesPiece, EstatesPlacement, EstatesRowView, EstatesView };
+export type { EstatesBuilding, EstatesCube, EstatesPiece, EstatesPlacement, EstatesRowView, EstatesShown, EstatesView };
 
 // ---- names -----------------------------------------------------------------------------------
 
@@ -105,6 +108,11 @@ export function buildingValue(b: EstatesBuilding): number {
   return b.cubes.reduce((s, c) => s + c.value, 0) + (b.rooftop ?? 0);
 }
 
+/** A building's points as the board prints them: "1 pt", "7 pts". */
+export function pointsText(n: number): string {
+  return `${n} ${n === 1 ? "pt" : "pts"}`;
+}
+
 /** "needs 5 buildings · 2 built". */
 export function rowSummary(row: EstatesRowView): string {
   const need = `needs ${row.requirement} building${row.requirement === 1 ? "" : "s"}`;
@@ -161,7 +169,7 @@ export function signedPoints(n: number): string {
 // ---- the auction as guided steps --------------------------------------------------------------
 
 /** A button: its words and the action the core listed with it (sent back unchanged). */
-export type Choice = { label: string; action: AllowedAction["action"] };
+export type Choice = { label: string; action: EstatesAction };
 export type CubeChoice = Choice & { row: number; end: EstatesEnd; cube: EstatesCube | null };
 export type PlaceChoice = Choice & { at: EstatesPlacement; row: number; title: string };
 export type PlaceGroup = { row: number | null; title: string; choices: PlaceChoice[] };
@@ -205,6 +213,8 @@ export type Stage =
       kind: "place";
       holder: number;
       piece: EstatesPiece;
+      /** Everyone passed: the auctioneer took it free (and may discard any piece). */
+      free: boolean;
       groups: PlaceGroup[];
       discard: Choice | null;
     }
@@ -261,9 +271,9 @@ function permitValue(view: EstatesView): number {
 }
 
 /** Placement choices grouped by row (the mayor's choices form one group). */
-export function placeGroups(view: EstatesView, allowed: readonly AllowedAction[]): PlaceGroup[] {
+export function placeGroups(view: EstatesView, shown: readonly EstatesShown[]): PlaceGroup[] {
   const choices: PlaceChoice[] = [];
-  for (const a of allowed) {
+  for (const a of shown) {
     const act = a.action;
     if (a.group !== "place" || act.type !== "Place") continue;
     const at = act.at;
@@ -284,24 +294,28 @@ export function placeGroups(view: EstatesView, allowed: readonly AllowedAction[]
   return groups.sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
 }
 
-/** What the table does now, read from the phase and the core's allowed actions only. */
-export function stage(view: EstatesView, allowed: readonly AllowedAction[], seats: readonly Pick<Seat, "name">[]): Stage {
+/**
+ * What the table does now, read from the phase and the choices the core shows (`view.shown`):
+ * the same for a rich and a poor player, so the buttons tell nobody's money.
+ */
+export function stage(view: EstatesView, seats: readonly Pick<Seat, "name">[]): Stage {
   const phase = view.phase;
+  const shown = view.shown;
   const find = (type: string, group?: string): Choice | null => {
-    const a = allowed.find((x) => x.action.type === type && (group === undefined || x.group === group));
+    const a = shown.find((x) => x.action.type === type && (group === undefined || x.group === group));
     return a ? { label: a.label, action: a.action } : null;
   };
   switch (phase.kind) {
     case "Setup":
       return {
         kind: "setup",
-        choices: allowed.filter((a) => a.group === "setup").map((a) => ({ label: a.label, action: a.action })),
+        choices: shown.filter((a) => a.group === "setup").map((a) => ({ label: a.label, action: a.action })),
       };
     case "Choose": {
       const cubes: CubeChoice[] = [];
       const rooftops: (Choice & { value: number })[] = [];
       const others: Choice[] = [];
-      for (const a of allowed) {
+      for (const a of shown) {
         const act = a.action;
         if (a.group !== "choose" || act.type !== "Choose") continue;
         const c = act.choice;
@@ -329,7 +343,7 @@ export function stage(view: EstatesView, allowed: readonly AllowedAction[], seat
     case "Bidding": {
       const order = bidOrder(view.auctioneer, seats.length);
       const seat = view.bidder ?? order[phase.bids.length] ?? 0;
-      const amounts = allowed.flatMap((a) => (a.group === "bid" && a.action.type === "Bid" ? [a.action.amount] : []));
+      const amounts = shown.flatMap((a) => (a.group === "bid" && a.action.type === "Bid" ? [a.action.amount] : []));
       return {
         kind: "bid",
         seat,
@@ -357,7 +371,8 @@ export function stage(view: EstatesView, allowed: readonly AllowedAction[], seat
         kind: "place",
         holder: phase.holder,
         piece: phase.piece,
-        groups: placeGroups(view, allowed),
+        free: phase.free,
+        groups: placeGroups(view, shown),
         discard: find("Discard", "place"),
       };
     case "Over":
@@ -503,7 +518,39 @@ export function recordedSetupAction(form: DrawForm): EstatesAction {
 
 // ---- New game ------------------------------------------------------------------------------
 
-/** The options sent with startGame: the house rule as the table chose it (the rest: defaults). */
-export function estatesOptions(allMoneyScores: boolean): EstatesOptions_Deserialize {
-  return { all_money_scores: allMoneyScores };
+/**
+ * The New game form: the house rule and the board settings a table may correct, as the table
+ * reads them (rows by name, lots counted from 1 at the street). The core checks them at start.
+ */
+export type EstatesSettings = {
+  allMoneyScores: boolean;
+  sandLots: { row: number; lot: number }[];
+  rooftopLow: number;
+  rooftopHigh: number;
+};
+
+/** The form filled with the core's defaults (`GameInfo.default_options`, cited in data/), if they are The Estates'. */
+export function defaultEstatesSettings(defaults: GameOptions_Serialize | null): EstatesSettings | null {
+  if (defaults === null || !("sand_lots" in defaults) || !("rooftop_values" in defaults)) return null;
+  const [low, high] = defaults.rooftop_values;
+  return {
+    allMoneyScores: defaults.all_money_scores,
+    sandLots: defaults.sand_lots.map(([row, lot]) => ({ row, lot: lot + 1 })),
+    rooftopLow: low,
+    rooftopHigh: high,
+  };
+}
+
+/** The options sent with startGame: every setting, so the game's record keeps what it used. */
+export function estatesOptions(s: EstatesSettings): EstatesOptions_Deserialize {
+  return {
+    all_money_scores: s.allMoneyScores,
+    sand_lots: s.sandLots.map((l) => [Number(l.row), l.lot - 1] as [number, number]),
+    rooftop_values: [s.rooftopLow, s.rooftopHigh],
+  };
+}
+
+/** "Top row, lot 2" for a sand lot of the form. */
+export function sandLotName(l: { row: number; lot: number }): string {
+  return `${rowName(Number(l.row))} row, lot ${l.lot}`;
 }
