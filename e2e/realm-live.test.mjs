@@ -2,9 +2,12 @@
 // a Leader chosen and its mat described, five Eras played turn by turn through the table's
 // buttons and forms (Produce, Gather, Draw, an Expand that describes a new card, a refused Expand
 // whose reason names the player, a Solo Merchant activating the Farm, a Solo card revealed in the
-// Market, a card removed from the Estate), objectives met in four Eras, Game End VP entered, an unknown
-// starting card described, the title on screen, and the game in History. Then five players in a
-// laptop window, set up with the steward CLI: the panels, the board and a multiplayer objective.
+// Market, a card removed from the Estate), objectives met in four Eras, each Solo Era Event's
+// objective reward told on reveal or later (Era 1's is not yet told when it is met, scores 0, and
+// scores once told), Game End VP entered, an unknown starting card described, the title on screen,
+// the game in History and the rewards remembered in Settings. Then five players in a laptop
+// window, set up with the steward CLI: the panels, the board, an Era Event recorded as "each
+// player gains 1 Grain" that changes every player it touches, and a multiplayer objective.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -122,10 +125,18 @@ test(
       await submit(browser, "start-play", "start");
       await waitPhase(browser, /^Era 1 of 5: reveal/);
 
+      // What each Solo Era Event's objective awards, told with the reveal; Era 1's only later,
+      // Era 4's (not met) never.
+      const REWARD = { 2: 4, 3: 5, 5: 9 };
       const reveal = async (era) => {
         await tid(browser, "event-form").waitForDisplayed(T);
         await tid(browser, "event-name").setValue(`Solo Era ${era} Event`);
         await tid(browser, "event-effect").setValue("the first effect");
+        if (REWARD[era]) await tid(browser, "event-reward").setValue(String(REWARD[era]));
+        if (era === 1) {
+          await checkLayout(browser, "Solo Era Event form (desktop)");
+          await shot(browser, "realm-live-event-form-desktop");
+        }
         await submit(browser, "event-save", `reveal Era ${era}`);
         await waitPhase(browser, new RegExp(`^Era ${era} of 5 · Ana's turn · 4 workers left`));
         assert.match(await tid(browser, "event").getText(), new RegExp(`Solo Era ${era} Event`));
@@ -258,6 +269,17 @@ test(
               assert.equal(await tid(browser, "last-message").getText(), "Ana loses the Farm (Solo Era 2 Event)");
               assert.equal((await browser.$$('[data-testid="tableau-card"]')).length, 2);
             }
+            if (era === 2 && turn === 3) {
+              // Era 1's reward told now: the objective met then scores it.
+              const one = await browser.$('[data-testid="solo-objective"][data-era="1"]');
+              assert.equal(await one.$('[data-testid="solo-objective-reward"]').getText(), "not yet told");
+              await one.$('[data-testid="solo-objective-vp"]').setValue("6");
+              await submit(browser, "solo-objective-tell", "tell Era 1's reward");
+              assert.equal(await tid(browser, "last-message").getText(), "the Solo Era 1 Event's objective awards 6 VP");
+              assert.equal(await one.$('[data-testid="solo-objective-reward"]').getText(), "6 VP");
+              assert.equal(await one.$('[data-testid="solo-objective-result"]').getText(), "met (6 VP)");
+              assert.equal(await tid(browser, "objective-vp").getText(), "6");
+            }
             if (era === 3 && turn === 0) {
               await resize(browser, PHONE);
               await checkLayout(browser, "after a Gather (phone)");
@@ -279,8 +301,23 @@ test(
         await actClick(browser, era === 4 ? "Objective not met" : "Objective met");
         assert.match(
           await tid(browser, "objectives-met").getText(),
-          new RegExp(`Era objectives met: ${era === 5 ? 4 : Math.min(era, 3)} of 5`),
+          new RegExp(`Era objectives met: ${era === 5 ? 4 : Math.min(era, 3)} of 5 \\(3 needed\\)`),
         );
+        const row = await browser.$(`[data-testid="solo-objective"][data-era="${era}"]`);
+        if (era === 1) {
+          // Not yet told: shown as such, and the objective met scores 0 until told.
+          assert.equal(await row.$('[data-testid="solo-objective-reward"]').getText(), "not yet told");
+          assert.equal(await row.$('[data-testid="solo-objective-result"]').getText(), "met (0 VP)");
+          assert.equal(await tid(browser, "objective-vp").getText(), "0");
+          await resize(browser, PHONE);
+          await checkLayout(browser, "a reward not yet told (phone)");
+          await tid(browser, "solo-objectives").scrollIntoView({ block: "start" });
+          await shot(browser, "realm-live-reward-untold-phone");
+          await resize(browser, DESKTOP);
+        } else {
+          const result = era === 4 ? "not met" : `met (${REWARD[era]} VP)`;
+          assert.equal(await row.$('[data-testid="solo-objective-result"]').getText(), result);
+        }
         await actClick(browser, era < 5 ? `Begin Era ${era + 1}` : "Go to the final scoring");
       }
 
@@ -303,7 +340,7 @@ test(
       await actClick(browser, "Close the game: final score");
 
       // The scoresheet: 4 card VP (the second Farm was removed) + 2 Gold (the Harbor) + 10 Game
-      // End + 4 objectives × 6 = 40.
+      // End + the objectives met as their cards award (6 + 4 + 5 + 9) = 40.
       const title = await tid(browser, "title");
       await title.waitForDisplayed(T);
       assert.equal(await title.getText(), "Traveling Minstrel");
@@ -325,6 +362,21 @@ test(
       assert.match(await row.getText(), /Estate: Raise the Realm/);
       assert.equal(await row.$('[data-testid="row-status"]').getText(), "Finished");
       assert.equal(await row.$('[data-testid="row-score"]').getText(), "Score 40 — Traveling Minstrel");
+
+      // Settings: the rewards told are remembered for the next solo game; Era 4's was never told.
+      await tid(browser, "nav-settings").click();
+      const realm = await tid(browser, "realm-catalogue");
+      await realm.waitForDisplayed(T);
+      await browser.waitUntil(async () => (await realm.$$('[data-key^="event:"]')).length === 4, {
+        ...T,
+        timeoutMsg: "not four Solo Era Events remembered",
+      });
+      const two = await realm.$('[data-testid="realm-entry"][data-key="event:Solo Era 2 Event"]');
+      assert.equal(await two.$('[data-testid="entry-reward"]').getText(), "Its objective awards 4 VP");
+      assert.equal(await realm.$('[data-key="event:Solo Era 4 Event"]').isExisting(), false);
+      await two.scrollIntoView({ block: "center" });
+      await checkLayout(browser, "Settings, Solo Era Events (phone)");
+      await shot(browser, "realm-live-settings-events-phone");
       await resize(browser, DESKTOP);
       t.diagnostic(`solo live game: ${Date.now() - started} ms`);
     },
@@ -368,6 +420,33 @@ test("five players in a laptop window: every Estate, the board, and an Era objec
     await shot(browser, "realm-live-five-desktop");
     await tid(browser, "players").scrollIntoView({ block: "start" });
     await shot(browser, "realm-live-five-players-desktop");
+
+    // The Era Event, recorded as "each player gains 1 Grain" for the four players it touches
+    // (Eve's Estate is spared here): each of their Grain goes up, Eve's does not.
+    const grain = async () =>
+      (
+        await browser.execute(() =>
+          [...document.querySelectorAll('[data-testid="player-panel"]')].map(
+            (p) => p.querySelector('[data-testid="supply-grain"]')?.textContent?.trim() ?? "",
+          ),
+        )
+      ).map(Number);
+    const grainBefore = await grain();
+    await openForm(browser, "effect");
+    await tid(browser, "effect-event").scrollIntoView({ block: "center" });
+    await tid(browser, "effect-event").click();
+    await tid(browser, "effect-each-4").scrollIntoView({ block: "center" });
+    await tid(browser, "effect-each-4").click();
+    await tid(browser, "effect-change-grain-plus").scrollIntoView({ block: "center" });
+    await tid(browser, "effect-change-grain-plus").click();
+    await resize(browser, PHONE);
+    await checkLayout(browser, "an Era Event's effect on each player (phone)");
+    await tid(browser, "effect-form").scrollIntoView({ block: "start" });
+    await shot(browser, "realm-live-event-effect-phone");
+    await resize(browser, DESKTOP);
+    await submit(browser, "effect-save", "the Era Event's effect");
+    assert.equal(await tid(browser, "last-message").getText(), "Era of Plague: Ana, Bo, Cy, Dee each: 1 Grain");
+    assert.deepEqual(await grain(), grainBefore.map((g, i) => (i < 4 ? g + 1 : g)));
 
     // The other 8 turns through the table's buttons.
     for (let turn = 0; turn < 8; turn++) {

@@ -301,3 +301,20 @@ fn solo_games_have_no_family_secret_points() {
         },
     );
 }
+
+#[test]
+fn the_view_says_how_many_objectives_a_solo_game_needs_and_whether_it_is_lost() {
+    // 000 lines 233 and 266: fewer than 3 of the 5 Era objectives met loses the game.
+    let mut s = pad(1);
+    let v = RaiseTheRealm::view(s.state());
+    assert_eq!((v.eras, v.objectives_needed, v.lost), (5, 3, false));
+    act(&mut s, A::ObjectivesMet { count: 2 });
+    assert!(RaiseTheRealm::view(s.state()).lost);
+    act(&mut s, A::ObjectivesMet { count: 3 });
+    assert!(!RaiseTheRealm::view(s.state()).lost);
+    // The view still carries the pad itself, field for field.
+    let json = estate_steward::engine::to_json(&RaiseTheRealm::view(s.state()));
+    assert_eq!(json["objectives_met"], serde_json::json!(3));
+    assert_eq!(json["solo"], serde_json::json!(true));
+    assert!(!RaiseTheRealm::view(pad(2).state()).lost);
+}

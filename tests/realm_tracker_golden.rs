@@ -5,7 +5,7 @@
 mod common;
 
 use common::realm::{catalogue, gain, res};
-use estate_steward::games::realm::tracker::model::{CardKind, Change, Res, Track};
+use estate_steward::games::realm::tracker::model::{CardKind, Change, Res, SoloEventFacts, Track};
 use estate_steward::games::realm::tracker::{TrackerAction as A, TrackerOptions};
 use estate_steward::service::{Steward, TableView};
 use serde_json::json;
@@ -120,6 +120,7 @@ fn golden_three_player_game() {
                 name: format!("Event {}", era + 1),
                 positive: Some(signs[era]),
                 chosen_effect: None,
+                describe: None,
             },
         );
         let ana: [Vec<A>; 4] = [
@@ -301,8 +302,39 @@ fn golden_solo_game_to_its_title() {
                 name: format!("Solo Event {era}"),
                 positive: None,
                 chosen_effect: Some("lose a Grain".into()),
+                // Each card's objective reward, told on reveal; Era 2's only later.
+                describe: match era {
+                    1 => Some(SoloEventFacts { objective_vp: 6 }),
+                    4 => Some(SoloEventFacts { objective_vp: 7 }),
+                    _ => None,
+                },
             },
         );
+        if era == 3 {
+            // Era 2's objective was met while its reward was not yet told: it scored 0 and
+            // scores the card's 5 once told.
+            let before = st
+                .view(id, None)
+                .unwrap_or_else(|e| panic!("{e:?}"))
+                .score
+                .rows[0]
+                .breakdown[5];
+            act(
+                &mut st,
+                id,
+                &A::DescribeEvent {
+                    name: "Solo Event 2".into(),
+                    facts: SoloEventFacts { objective_vp: 5 },
+                },
+            );
+            let after = st
+                .view(id, None)
+                .unwrap_or_else(|e| panic!("{e:?}"))
+                .score
+                .rows[0]
+                .breakdown[5];
+            assert_eq!((before, after), (6, 11));
+        }
         act(
             &mut st,
             id,
@@ -399,7 +431,8 @@ fn golden_solo_game_to_its_title() {
     let row = &t.score.rows[0];
     // Card VP: Mage 2 + 5 Actors × 3 = 17; Game End 6; Gold: +2 each Era, and the Treasurer
     // takes 1 whenever there is Gold (not in Era 1) = 10 - 4 = 6; objectives met in Eras 1, 2
-    // and 4: 18; the Noble track emptied (Mage, its extra cube, 5 Actors): 7.
+    // and 4, as their cards award (6, 5 told later, 7): 18; the Noble track emptied (Mage, its
+    // extra cube, 5 Actors): 7.
     assert_eq!(row.breakdown, vec![17, 6, 6, 0, 0, 18, 0, 7]);
     assert_eq!(row.total, 54);
     assert_eq!(
@@ -422,4 +455,11 @@ fn golden_solo_game_to_its_title() {
         .catalogue("raise-the-realm-live")
         .unwrap_or_else(|e| panic!("{e:?}"));
     assert!(cat.iter().any(|c| c.key == "card:Actor"), "{cat:?}");
+    // So are the Solo Era Events' rewards, Era 2's as told late; Era 3's was never told.
+    let told = |k: &str| cat.iter().find(|c| c.key == k).map(|c| c.value.clone());
+    assert_eq!(
+        told("event:Solo Event 2"),
+        Some(serde_json::json!({ "objective_vp": 5 }))
+    );
+    assert_eq!(told("event:Solo Event 3"), None);
 }

@@ -7,7 +7,7 @@ use common::realm::*;
 use estate_steward::engine::Game;
 use estate_steward::games::realm::data::{data, shipped_data_error};
 use estate_steward::games::realm::tracker::model::{
-    CardKind, Change, Phase, Res, StoreChange, StoredPayment, Track,
+    CardKind, Change, Phase, Res, SoloEventFacts, StoreChange, StoredPayment, Track,
 };
 use estate_steward::games::realm::tracker::{RealmTracker, TrackerAction as A};
 
@@ -267,6 +267,7 @@ fn era_one_reveals_a_negative_event_and_eras_two_to_five_two_of_each() {
         name: "Era of Plague".into(),
         positive: Some(positive),
         chosen_effect: None,
+        describe: None,
     };
     assert_eq!(refused(&mut s, ev(true)), "realm.event-era1");
     act(&mut s, ev(false));
@@ -313,7 +314,8 @@ fn a_solo_era_event_needs_the_chosen_effect() {
             A::RevealEvent {
                 name: "Solo 1".into(),
                 positive: None,
-                chosen_effect: None
+                chosen_effect: None,
+                describe: None
             }
         ),
         "realm.solo-event"
@@ -870,7 +872,7 @@ fn accumulating_spaces_give_all_that_lies_there_and_grow_each_era() {
 }
 
 #[test]
-fn advanced_levels_need_the_gather_value_and_level_four_gives_two_more_actions() {
+fn advanced_levels_need_the_gather_value_and_the_level_four_two_actions_tile_gives_two_more() {
     let mut s = started(&["Druid Lord"]); // Gather 0→1 after the Innkeeper
     assert_eq!(s.state().players[0].cubes_removed[2], 1);
     assert_eq!(refused(&mut s, gather("level-2")), "realm.gather-level");
@@ -904,6 +906,14 @@ fn advanced_levels_need_the_gather_value_and_level_four_gives_two_more_actions()
             },
         );
     }
+    // The tile on level 4 is the two-actions one (FAQ line 342).
+    act(
+        &mut s,
+        A::NameTile {
+            space: "level-4".into(),
+            name: "Take 2 worker actions this turn".into(),
+        },
+    );
     act(&mut s, gather("level-4"));
     let used = s.state().players[0].used;
     act(&mut s, gather("level-3"));
@@ -1657,6 +1667,14 @@ fn the_final_score_fills_the_eight_categories_from_the_ledger() {
     assert!(!sheet_mid.final_);
     assert_eq!(refused(&mut s, A::Finish), "realm.phase");
     for era in 1..=5 {
+        // Each Solo Era Event card's objective awards 6 here, as the table tells it.
+        act(
+            &mut s,
+            A::DescribeEvent {
+                name: format!("Event {era}"),
+                facts: SoloEventFacts { objective_vp: 6 },
+            },
+        );
         finish_era(&mut s);
         act(&mut s, A::SoloObjective { met: era <= 3 });
         act(&mut s, A::NextEra);
@@ -1688,7 +1706,8 @@ fn the_final_score_fills_the_eight_categories_from_the_ledger() {
     let sheet = RealmTracker::score(s.state());
     let row = &sheet.rows[0];
     // Card VP 6 Farms + Quarry = 14; Game End 4; Gold 3; tucked 1; stored 2 + 1 Gold = 3;
-    // objectives 3 × 6 = 18; Family Secret 0; the empty Production track 7.
+    // objectives 3 × 6 (as their cards were told) = 18; Family Secret 0; the empty Production
+    // track 7.
     assert_eq!(row.breakdown, [14, 4, 3, 1, 3, 18, 0, 7]);
     assert_eq!(row.total, 50);
     assert_eq!(row.title.as_deref(), Some("Baron/Baroness"));
@@ -2306,6 +2325,13 @@ fn spaces_used_by_level_four_extra_actions_open_again_for_later_turns() {
             },
         );
     }
+    act(
+        &mut s,
+        A::NameTile {
+            space: "level-4".into(),
+            name: "Take 2 worker actions this turn".into(),
+        },
+    );
     act(&mut s, gather("level-4"));
     act(&mut s, gather("level-2"));
     act(&mut s, gather("iron"));
@@ -2648,4 +2674,452 @@ fn a_spy_master_holds_the_other_leaders_automated_abilities() {
     assert_eq!(v["players"][2]["abilities"], serde_json::json!([]));
     act(&mut s, A::Produce { ability: true });
     assert_eq!(s.state().turn.produce.as_ref().map(|p| p.limit), Some(3));
+}
+
+// ---- issue 9: the tracker follows the physical table ----
+
+/// The Druid Lord with four more Gather cards in play: Gather value 5, every level open.
+fn druid_with_gather_five() -> S {
+    let mut s = started(&["Druid Lord", "Warlord"]);
+    give(
+        &mut s,
+        0,
+        Change {
+            hand: 4,
+            ..Default::default()
+        },
+    );
+    for card in ["Monk", "Tower", "Monk", "Tower"] {
+        act(
+            &mut s,
+            A::PlayFree {
+                seat: 0,
+                card: card.into(),
+                by: "t".into(),
+                describe: None,
+            },
+        );
+    }
+    s
+}
+
+fn name_tile(s: &mut S, space: &str, name: &str) {
+    act(
+        s,
+        A::NameTile {
+            space: space.into(),
+            name: name.into(),
+        },
+    );
+}
+
+#[test]
+fn the_advanced_gather_tile_named_on_a_level_is_the_one_applied() {
+    // 000 line 87: the tiles are shuffled per level; FAQ line 342 names level 4's "Take 2
+    // worker actions this turn". Another tile on level 4 gives no extra actions.
+    let mut s = druid_with_gather_five();
+    name_tile(&mut s, "level-4", "Royal Hunt");
+    act(&mut s, gather_with("level-4", gain(Res::Stone, 2)));
+    assert_eq!(s.state().players[0].supply.stone, 3);
+    assert_eq!(s.state().turn.actions_left, 0);
+    assert_eq!(refused(&mut s, gather("level-3")), "realm.one-worker");
+    act(&mut s, A::EndTurn);
+    // The two-actions tile, named in any case, is applied: two more actions without workers.
+    let mut t = druid_with_gather_five();
+    name_tile(&mut t, "level-4", "take 2 worker actions this turn");
+    assert_eq!(
+        t.state().board.tiles.get("level-4").map(String::as_str),
+        Some("Take 2 worker actions this turn"),
+        "kept under its printed name"
+    );
+    act(&mut t, gather("level-4"));
+    assert_eq!(t.state().turn.actions_left, 2);
+}
+
+#[test]
+fn a_level_where_a_known_tile_may_lie_is_named_before_a_worker_gathers_there() {
+    let mut s = druid_with_gather_five();
+    assert_eq!(refused(&mut s, gather("level-4")), "realm.tile-unnamed");
+    // Levels whose tiles the rulebook never names need no name: the table enters what they gave.
+    act(&mut s, gather_with("level-2", gain(Res::Iron, 1)));
+}
+
+#[test]
+fn the_two_actions_tile_lies_on_level_four_only_and_gives_no_resources() {
+    let mut s = druid_with_gather_five();
+    assert_eq!(
+        refused(
+            &mut s,
+            A::NameTile {
+                space: "level-2".into(),
+                name: "Take 2 worker actions this turn".into()
+            }
+        ),
+        "realm.tile-level"
+    );
+    name_tile(&mut s, "level-4", "Take 2 worker actions this turn");
+    assert_eq!(
+        refused(&mut s, gather_with("level-4", gain(Res::Iron, 1))),
+        "realm.space"
+    );
+}
+
+#[test]
+fn the_trade_queens_second_merchant_use_follows_its_first_in_the_same_produce_action() {
+    // 000 line 114: "use 1 Merchant a second time during Production".
+    let mut s = started(&["Trade Queen", "Warlord"]);
+    let merchant = |ability| A::Activate {
+        slot: 0,
+        change: Some(gain(Res::Wood, 1)),
+        wood: None,
+        ability,
+    };
+    act(&mut s, A::Produce { ability: false });
+    assert_eq!(
+        refused(&mut s, merchant(true)),
+        "realm.merchant-twice",
+        "not before the Merchant's first use"
+    );
+    act(&mut s, merchant(false));
+    act(&mut s, A::FinishProduce);
+    act(&mut s, A::EndTurn);
+    turn(&mut s, gather("open-1"));
+    // A later Produce action: the first use was in another action.
+    act(&mut s, A::Produce { ability: false });
+    assert_eq!(refused(&mut s, merchant(true)), "realm.merchant-twice");
+    assert!(!s.state().players[0].crest_used);
+}
+
+#[test]
+fn a_met_solo_objective_scores_nothing_until_its_card_is_told() {
+    let mut s = started(&["Sorcerer"]);
+    finish_era(&mut s);
+    act(&mut s, A::SoloObjective { met: true });
+    assert_eq!(s.state().players[0].objective_vp, 0);
+    assert_eq!(s.state().objectives[0].vp, vec![0]);
+}
+
+#[test]
+fn a_solo_event_told_later_scores_its_reward_and_is_remembered() {
+    let mut s = started(&["Sorcerer"]);
+    finish_era(&mut s);
+    act(&mut s, A::SoloObjective { met: true });
+    let v = RealmTracker::view(s.state());
+    assert_eq!(v.solo_objectives.len(), 1);
+    assert_eq!(v.solo_objectives[0].reward, None, "not yet told");
+    assert_eq!(v.solo_objectives[0].vp, Some(0));
+    // Told: the met objective scores what the card awards.
+    let told = A::DescribeEvent {
+        name: "Event 1".into(),
+        facts: SoloEventFacts { objective_vp: 5 },
+    };
+    act(&mut s, told);
+    assert_eq!(s.state().players[0].objective_vp, 5);
+    let v = RealmTracker::view(s.state());
+    assert_eq!(
+        (v.solo_objectives[0].reward, v.solo_objectives[0].vp),
+        (Some(5), Some(5))
+    );
+    // Told again, it is corrected; an objective not met scores nothing whatever the card.
+    act(
+        &mut s,
+        A::DescribeEvent {
+            name: "Event 1".into(),
+            facts: SoloEventFacts { objective_vp: 4 },
+        },
+    );
+    assert_eq!(s.state().players[0].objective_vp, 4);
+    act(&mut s, A::NextEra);
+    act(
+        &mut s,
+        A::RevealEvent {
+            name: "Event 2".into(),
+            positive: None,
+            chosen_effect: Some("first".into()),
+            describe: Some(SoloEventFacts { objective_vp: 7 }),
+        },
+    );
+    finish_era(&mut s);
+    act(&mut s, A::SoloObjective { met: false });
+    assert_eq!(s.state().players[0].objective_vp, 4);
+    // The catalogue learns each card's reward, and a new game knows it.
+    let learned: Vec<(String, serde_json::Value)> = s
+        .entries()
+        .iter()
+        .flat_map(|e| e.events.iter().flat_map(RealmTracker::learned))
+        .collect();
+    let keys: Vec<&str> = learned.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(keys, ["event:Event 1", "event:Event 1", "event:Event 2"]);
+    let mut o = options();
+    RealmTracker::with_catalogue(&mut o, &learned[1..]);
+    assert_eq!(
+        o.catalogue.events.get("Event 1").map(|f| f.objective_vp),
+        Some(4)
+    );
+    let next = estate_steward::engine::Session::<RealmTracker>::new(o, seats(1), 3)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        next.state()
+            .solo_events
+            .get("Event 2")
+            .map(|f| f.objective_vp),
+        Some(7)
+    );
+}
+
+#[test]
+fn a_solo_event_reward_is_a_solo_card_and_0_to_30_vp() {
+    let mut s = started(&["Sorcerer"]);
+    let tell = |vp| A::DescribeEvent {
+        name: "Event 1".into(),
+        facts: SoloEventFacts { objective_vp: vp },
+    };
+    assert_eq!(refused(&mut s, tell(31)), "realm.event-reward");
+    assert_eq!(refused(&mut s, tell(-1)), "realm.event-reward");
+    let mut m = started(&["Sorcerer", "Warlord"]);
+    assert_eq!(refused(&mut m, tell(6)), "realm.solo-only");
+    let ok = RealmTracker::check_catalogue_entry(
+        "event:Era of Famine",
+        &serde_json::json!({ "objective_vp": 6 }),
+    );
+    assert_eq!(ok.map_err(|e| e.rule), Ok(()));
+    let bad = RealmTracker::check_catalogue_entry(
+        "event:Era of Famine",
+        &serde_json::json!({ "objective_vp": 40 }),
+    );
+    assert_eq!(
+        bad.map_err(|e| e.rule),
+        Err("realm.event-reward".to_string())
+    );
+}
+
+#[test]
+fn an_era_event_recorded_as_resource_changes_changes_every_players_counts() {
+    let mut s = started(&["Agrarian Lord", "Warlord", "Sorcerer"]);
+    let each = |seats: Vec<u8>, change: Change| A::EffectEach {
+        source: "Era of Plenty".into(),
+        seats,
+        change,
+    };
+    act(&mut s, each(vec![0, 1, 2], gain(Res::Grain, 1)));
+    let grain: Vec<i32> = s.state().players.iter().map(|p| p.supply.grain).collect();
+    assert_eq!(grain, [2, 2, 2]);
+    let line = s
+        .entries()
+        .last()
+        .map(|e| e.summary.clone())
+        .unwrap_or_default();
+    assert_eq!(
+        line,
+        "Era of Plenty: player 1, player 2, player 3 each: 1 Grain"
+    );
+    // Refused whole when one player could not take it, naming that player.
+    give(&mut s, 1, gain(Res::Iron, -1));
+    let before = s.state().players.clone();
+    assert_eq!(
+        refused(&mut s, each(vec![0, 1, 2], gain(Res::Iron, -1))),
+        "realm.not-enough"
+    );
+    assert_eq!(s.state().players, before);
+    act(&mut s, each(vec![0, 2], gain(Res::Iron, -1)));
+    let iron: Vec<i32> = s.state().players.iter().map(|p| p.supply.iron).collect();
+    assert_eq!(iron, [0, 0, 0]);
+    assert_eq!(
+        refused(&mut s, each(vec![], gain(Res::Wood, 1))),
+        "realm.effect"
+    );
+    assert_eq!(
+        refused(&mut s, each(vec![0, 0], gain(Res::Wood, 1))),
+        "realm.effect"
+    );
+    assert_eq!(
+        refused(&mut s, each(vec![0, 5], gain(Res::Wood, 1))),
+        "realm.seat"
+    );
+    let stored = Change {
+        store: vec![StoreChange {
+            slot: 0,
+            resources: res(0, 0, 1, 0),
+            gold: 0,
+        }],
+        ..Default::default()
+    };
+    assert_eq!(refused(&mut s, each(vec![0, 1], stored)), "realm.effect");
+}
+
+#[test]
+fn the_view_says_what_a_produce_action_may_activate_and_what_each_needs() {
+    use estate_steward::games::realm::tracker::offers::Needs;
+    let mut s = started(&["Trade Queen", "Agrarian Lord"]);
+    assert!(RealmTracker::view(s.state()).activations.is_empty());
+    act(&mut s, A::Produce { ability: false });
+    let v = RealmTracker::view(s.state());
+    let merchant = v.activations.iter().find(|a| a.card == "Merchant").cloned();
+    assert_eq!(
+        merchant.map(|a| (a.slot, a.again, a.needs, a.refused)),
+        Some((0, false, Needs::Change, None))
+    );
+    assert!(
+        v.activations.iter().all(|a| a.card != "Lumberyard"),
+        "a Gather card"
+    );
+    act(
+        &mut s,
+        A::Activate {
+            slot: 0,
+            change: Some(gain(Res::Wood, 1)),
+            wood: None,
+            ability: false,
+        },
+    );
+    // The Merchant again, through the Trade Queen's ability, in this same action.
+    let again = RealmTracker::view(s.state()).activations[0].clone();
+    assert_eq!((again.again, again.refused), (true, None));
+    act(&mut s, A::FinishProduce);
+    act(&mut s, A::EndTurn);
+    // The Agrarian Lord: the Farm and Quarry need nothing; a used card says why not.
+    act(&mut s, A::Produce { ability: false });
+    act(
+        &mut s,
+        A::Activate {
+            slot: 0,
+            change: None,
+            wood: None,
+            ability: false,
+        },
+    );
+    let v = RealmTracker::view(s.state());
+    let farm = &v.activations[0];
+    assert_eq!((farm.card.as_str(), farm.needs), ("Farm", Needs::Nothing));
+    assert!(farm
+        .refused
+        .as_deref()
+        .is_some_and(|r| r.contains("already produced")));
+    assert_eq!(v.activations[1].refused, None);
+}
+
+#[test]
+fn the_view_gives_the_solo_reveal_choices_from_the_players_real_counts() {
+    use estate_steward::games::realm::tracker::offers::SoloChoice;
+    // A player with 4 Farms takes 4 resources from the Barn Cat (000 line 262).
+    let mut s = started(&["Agrarian Lord"]);
+    give(
+        &mut s,
+        0,
+        Change {
+            hand: 3,
+            ..Default::default()
+        },
+    );
+    for _ in 0..3 {
+        act(
+            &mut s,
+            A::PlayFree {
+                seat: 0,
+                card: "Farm".into(),
+                by: "t".into(),
+                describe: None,
+            },
+        );
+    }
+    let v = RealmTracker::view(s.state());
+    let card = |name: &str| v.solo_cards.iter().find(|c| c.card == name).cloned();
+    let cat = card("Barn Cat").unwrap_or_else(|| panic!("no Barn Cat"));
+    assert_eq!(
+        (
+            cat.choice,
+            cat.choose_min,
+            cat.choose_max,
+            cat.each_max.grain
+        ),
+        (SoloChoice::Gain, 4, 4, 4)
+    );
+    assert_eq!(
+        cat.effect,
+        "Receive 1 resource for each Farm in your Estate."
+    );
+    let harbor = card("Harbor").unwrap_or_else(|| panic!("no Harbor"));
+    assert_eq!(
+        (harbor.choice, harbor.choose_max, harbor.each_max.iron),
+        (SoloChoice::Supply, 3, 1)
+    );
+    let merchant = card("Merchant").unwrap_or_else(|| panic!("no Merchant"));
+    assert_eq!(merchant.choice, SoloChoice::Activate);
+    assert_eq!(merchant.activations.len(), 5, "the Farms and the Quarry");
+    act(
+        &mut s,
+        A::SoloReveal {
+            card: "Barn Cat".into(),
+            resources: vec![Res::Grain; 4],
+            slot: None,
+            change: None,
+            wood: None,
+            from_market: true,
+        },
+    );
+    assert_eq!(s.state().players[0].supply.grain, 5);
+    // No resource left: the Thief asks for none.
+    give(
+        &mut s,
+        0,
+        Change {
+            supply: res(-1, -1, -1, -5),
+            ..Default::default()
+        },
+    );
+    let thief = RealmTracker::view(s.state())
+        .solo_cards
+        .into_iter()
+        .find(|c| c.card == "Thief")
+        .map(|c| (c.choose_min, c.choose_max));
+    assert_eq!(thief, Some((0, 0)));
+    assert!(
+        RealmTracker::view(started(&["Agrarian Lord", "Warlord"]).state())
+            .solo_cards
+            .is_empty()
+    );
+}
+
+#[test]
+fn the_view_says_the_solo_threshold_the_second_place_resource_and_the_leaders_a_table_may_play() {
+    let s = started(&["Sorcerer"]);
+    let v = RealmTracker::view(s.state());
+    assert_eq!(v.objectives_needed, 3);
+    assert!(v.second_takes_resource);
+    let queen = v.leaders.iter().find(|l| l.name == "Trade Queen");
+    assert!(queen
+        .and_then(|l| l.unplayable.clone())
+        .is_some_and(|r| r.contains("solo")));
+    let sorcerer = v.leaders.iter().find(|l| l.name == "Sorcerer");
+    assert_eq!(sorcerer.map(|l| l.unplayable.clone()), Some(None));
+    let mut m = started(&["Sorcerer", "Warlord"]);
+    to_final_era(&mut m);
+    assert!(
+        !RealmTracker::view(m.state()).second_takes_resource,
+        "Era 5 rewards VP only"
+    );
+}
+
+#[test]
+fn the_view_says_which_levels_need_their_tile_named_and_which_the_gather_value_locks() {
+    let mut s = started(&["Druid Lord", "Warlord"]);
+    let level = |s: &S, id: &str| {
+        RealmTracker::view(s.state())
+            .spaces
+            .into_iter()
+            .find(|x| x.id == id)
+            .unwrap_or_else(|| panic!("no {id}"))
+    };
+    let four = level(&s, "level-4");
+    assert!(four.tile_needed && four.locked && four.entered);
+    assert_eq!(four.known_tiles, ["Take 2 worker actions this turn"]);
+    let one = level(&s, "level-1");
+    assert!(!one.tile_needed && !one.locked);
+    assert!(level(&s, "open-1").entered && !level(&s, "iron").entered);
+    name_tile(&mut s, "level-4", "Take 2 worker actions this turn");
+    let four = level(&s, "level-4");
+    assert_eq!(
+        (four.tile_needed, four.extra_actions, four.entered),
+        (false, 2, false)
+    );
 }

@@ -185,6 +185,7 @@ pub fn reveal(s: &mut S) {
             name: format!("Event {era}"),
             positive,
             chosen_effect: solo.then(|| "first".to_string()),
+            describe: None,
         },
     );
 }

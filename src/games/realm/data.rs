@@ -1,7 +1,8 @@
 //! Raise the Realm's rule data, read once from `data/raise_the_realm.json` (each value cites its
 //! rulebook line) and shared by both modes: the scorepad's categories and solo titles, and the
 //! tracker's 55 cards with their counts and printed facts, the 8 Leaders, setup amounts, worker
-//! and track limits, conversions, the Realm board's spaces and the objective rewards.
+//! and track limits, conversions, the Realm board's spaces, the Advanced Gather tiles the
+//! rulebook names, and the objective rewards.
 
 use super::pieces::{CardFacts, CardKind, Resources, Track};
 use crate::games::cited::{self, Cited};
@@ -58,6 +59,8 @@ pub struct CardData {
     pub auto: Option<Auto>,
     #[serde(default)]
     pub solo_card: bool,
+    /// Solo: what the card does when revealed, in the rulebook's words (000 lines 256-262).
+    pub solo_effect: Option<String>,
     /// The Auction House's conversion rate.
     pub conversion: Option<u8>,
 }
@@ -147,6 +150,14 @@ pub struct OpenSpace {
 pub struct AdvancedSpace {
     pub id: String,
     pub level: u8,
+}
+
+/// An Advanced Gather tile the rulebook names, with the level it lies on and what the app
+/// applies when a worker takes it.
+#[derive(Debug, Clone, Deserialize)]
+pub struct TileData {
+    pub name: String,
+    pub level: u8,
     #[serde(default)]
     pub extra_actions: u8,
 }
@@ -213,6 +224,7 @@ struct Raw {
     limits: Cited<Limits>,
     conversion: Cited<Conversion>,
     realm_board: Cited<BoardData>,
+    advanced_tiles: Cited<Vec<TileData>>,
     objective_rewards: Cited<RawRewards>,
     guild_president: Cited<GuildPresident>,
 }
@@ -237,6 +249,7 @@ pub struct RealmData {
     pub limits: Limits,
     pub conversion: Conversion,
     pub board: BoardData,
+    pub tiles: Vec<TileData>,
     pub rewards: ObjectiveRewards,
     pub guild_president: GuildPresident,
 }
@@ -261,6 +274,7 @@ impl From<Raw> for RealmData {
             limits: r.limits.value,
             conversion: r.conversion.value,
             board: r.realm_board.value,
+            tiles: r.advanced_tiles.value,
             rewards: ObjectiveRewards {
                 vp_by_place: w.vp_by_place,
                 final_vp_by_place: w.final_vp_by_place,
@@ -321,6 +335,7 @@ fn fallback() -> RealmData {
             open: Vec::new(),
             advanced: Vec::new(),
         },
+        tiles: Vec::new(),
         rewards: ObjectiveRewards {
             vp_by_place: Vec::new(),
             final_vp_by_place: Vec::new(),
@@ -359,5 +374,16 @@ impl RealmData {
     }
     pub fn is_open(&self, id: &str) -> bool {
         self.board.open.iter().any(|s| s.id == id)
+    }
+    /// The named tile a table's name stands for, whatever its case and spacing.
+    pub fn tile(&self, name: &str) -> Option<&TileData> {
+        let name = name.trim();
+        self.tiles
+            .iter()
+            .find(|t| t.name.eq_ignore_ascii_case(name))
+    }
+    /// The tiles the rulebook names that may lie on a level.
+    pub fn tiles_on(&self, level: u8) -> impl Iterator<Item = &TileData> {
+        self.tiles.iter().filter(move |t| t.level == level)
     }
 }

@@ -15,7 +15,7 @@ mod apply;
 mod decide;
 mod scoring;
 mod state;
-mod view;
+pub mod view;
 
 pub use actions::{RealmAction, RealmEvent, RealmOptions};
 pub use scoring::rank_seats;
@@ -31,7 +31,7 @@ impl Game for RaiseTheRealm {
     type State = RealmState;
     type Action = RealmAction;
     type Event = RealmEvent;
-    type View = RealmState;
+    type View = view::RealmView;
 
     const DESCRIPTOR: Descriptor = Descriptor {
         id: "raise-the-realm",
@@ -66,7 +66,7 @@ impl Game for RaiseTheRealm {
         scoring::score(s)
     }
 
-    fn view(s: &RealmState) -> RealmState {
+    fn view(s: &RealmState) -> view::RealmView {
         view::view(s)
     }
 

@@ -2,18 +2,21 @@
 //! (events: outcomes, so a replay never re-decides anything), and the options a game starts with.
 
 use super::model::{
-    CardFacts, Change, MatFacts, ObjectiveResult, Res, Resources, StoredPayment, TableauCard,
+    CardFacts, Change, MatFacts, ObjectiveResult, Res, Resources, SoloEventFacts, StoredPayment,
+    TableauCard,
 };
 use crate::games::realm::data::{data, ObjectiveRewards};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// Cards and mats the table has described before, copied into each new game.
+/// Cards, mats and Solo Era Event rewards the table has described before, copied into each new
+/// game.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, specta::Type)]
 #[serde(rename = "TrackerCatalogue", default)]
 pub struct TrackerCatalogue {
     pub cards: BTreeMap<String, CardFacts>,
     pub mats: BTreeMap<String, MatFacts>,
+    pub events: BTreeMap<String, SoloEventFacts>,
 }
 
 /// Table choices and house rules, recorded with the game.
@@ -54,6 +57,12 @@ pub enum TrackerAction {
         card: String,
         facts: CardFacts,
     },
+    /// What a Solo Era Event card's objective awards, asked once per card (product.md); told
+    /// again, it corrects what was told.
+    DescribeEvent {
+        name: String,
+        facts: SoloEventFacts,
+    },
     /// The Advanced Gather tile dealt face up on a level (000 line 87), as the table names it.
     NameTile {
         space: String,
@@ -71,6 +80,9 @@ pub enum TrackerAction {
         positive: Option<bool>,
         /// Solo: which of the card's two effects the player chose.
         chosen_effect: Option<String>,
+        /// Solo: what the card's objective awards, told with the reveal when not yet known.
+        #[serde(default)]
+        describe: Option<SoloEventFacts>,
     },
     // ---- worker actions (the current player) ----
     Produce {
@@ -131,6 +143,13 @@ pub enum TrackerAction {
     Effect {
         seat: u8,
         card: String,
+        change: Change,
+    },
+    /// An effect that changes several players' counts alike (an Era Event's "each player gains
+    /// 1 Grain"), entered once for all the players it touches, logged under its source.
+    EffectEach {
+        source: String,
+        seats: Vec<u8>,
         change: Change,
     },
     /// A card put into an Estate by an effect (Place of Worship, Mage …), without paying.
@@ -203,6 +222,11 @@ pub enum TrackerEvent {
     CardDescribed {
         card: String,
         facts: CardFacts,
+    },
+    /// A Solo Era Event card's objective reward, told by the table.
+    EventDescribed {
+        name: String,
+        facts: SoloEventFacts,
     },
     TileNamed {
         space: String,

@@ -2,8 +2,8 @@
 
 use super::actions::TrackerEvent;
 use super::model::{
-    Change, EraEvent, ObjectiveResult, Phase, ProduceState, Res, TableauCard, TrackerState,
-    TurnState,
+    Change, EraEvent, ObjectiveResult, Phase, ProduceState, Res, SoloEventFacts, TableauCard,
+    TrackerState, TurnState,
 };
 use crate::games::realm::data::data;
 
@@ -30,6 +30,7 @@ pub fn apply(s: &mut TrackerState, e: &TrackerEvent) {
         TrackerEvent::CardDescribed { card, facts } => {
             s.cards.insert(card.clone(), facts.clone());
         }
+        TrackerEvent::EventDescribed { name, facts } => event_described(s, name, facts),
         TrackerEvent::TileNamed { space, name } => {
             s.board.tiles.insert(space.clone(), name.clone());
         }
@@ -199,6 +200,25 @@ fn ledger(s: &mut TrackerState, seat: u8, change: &Change) {
     for t in &change.cubes {
         if let Some(c) = p.cubes_removed.get_mut(t.index()) {
             *c += 1;
+        }
+    }
+}
+
+/// A Solo Era Event's reward told: kept, and every objective met under that card scores it now
+/// (it scored what was known then, 0 if nothing).
+fn event_described(s: &mut TrackerState, name: &str, facts: &SoloEventFacts) {
+    s.solo_events.insert(name.to_string(), facts.clone());
+    for r in &mut s.objectives {
+        if r.event.as_deref() != Some(name) || r.places.first() != Some(&1) {
+            continue;
+        }
+        let Some(vp) = r.vp.first_mut() else {
+            continue;
+        };
+        let delta = facts.objective_vp - *vp;
+        *vp = facts.objective_vp;
+        if let Some(p) = s.players.first_mut() {
+            p.objective_vp += delta;
         }
     }
 }

@@ -3,16 +3,58 @@
 //! the game end's entries.
 
 use super::actions::TrackerEvent;
-use super::model::{ObjectiveResult, Phase, Res, TrackerState};
+use super::model::{ObjectiveResult, Phase, Res, SoloEventFacts, TrackerState};
 use super::rules::{card_vp, err, on_turn, player, who};
 use crate::engine::RuleError;
 use crate::games::realm::data::data;
+
+/// Whether a Solo Era Event reward is one to keep: a card's name and 0 to 30 VP.
+pub fn check_event(name: &str, f: &SoloEventFacts) -> Result<(), RuleError> {
+    if name.trim() != name || name.is_empty() || name.chars().count() > 60 {
+        return Err(err(
+            "realm.event",
+            "name the Solo Era Event (1 to 60 letters)",
+        ));
+    }
+    if !(0..=30).contains(&f.objective_vp) {
+        return Err(err(
+            "realm.event-reward",
+            "a Solo Era Event's objective awards 0 to 30 Victory Points",
+        ));
+    }
+    Ok(())
+}
+
+/// What a Solo Era Event card's objective awards, told by the table (product.md: asked once
+/// per card). Told again, it corrects the card: an objective already met scores the new value.
+pub fn describe_event(
+    s: &TrackerState,
+    name: &str,
+    f: &SoloEventFacts,
+) -> Result<Vec<TrackerEvent>, RuleError> {
+    if !s.solo {
+        return Err(err(
+            "realm.solo-only",
+            "Solo Era Event cards are played in solo games (000 line 240)",
+        ));
+    }
+    if s.phase == Phase::Over {
+        return Err(err("realm.phase", "the game is over"));
+    }
+    let name = name.trim();
+    check_event(name, f)?;
+    Ok(vec![TrackerEvent::EventDescribed {
+        name: name.to_string(),
+        facts: f.clone(),
+    }])
+}
 
 pub fn reveal(
     s: &TrackerState,
     name: &str,
     positive: Option<bool>,
     chosen_effect: Option<&str>,
+    describe: Option<&SoloEventFacts>,
 ) -> Result<Vec<TrackerEvent>, RuleError> {
     if s.phase != Phase::EraStart {
         return Err(err(
@@ -75,11 +117,16 @@ pub fn reveal(
             ));
         }
     }
-    Ok(vec![TrackerEvent::EventRevealed {
+    let mut ev = Vec::new();
+    if let Some(f) = describe {
+        ev.extend(describe_event(s, name, f)?);
+    }
+    ev.push(TrackerEvent::EventRevealed {
         name: name.to_string(),
         positive,
         chosen_effect: chosen.map(str::to_string),
-    }])
+    });
+    Ok(ev)
 }
 
 pub fn end_turn(s: &TrackerState) -> Result<Vec<TrackerEvent>, RuleError> {
@@ -221,35 +268,33 @@ pub fn score_objective(
             vp,
             cards,
             resources: res,
+            event: None,
         },
     }])
 }
 
-/// Solo: a met objective takes the 1st-place reward (our reading: the rulebook names no solo
-/// reward), and the count of met objectives decides survival (000 line 266).
+/// Solo: a met objective earns what its Solo Era Event card prints (the rulebook names no
+/// reward: product.md), 0 until the table tells it; the count of met objectives decides
+/// survival (000 line 266).
 pub fn solo_objective(s: &TrackerState, met: bool) -> Result<Vec<TrackerEvent>, RuleError> {
     at_era_end(s)?;
     if !s.solo {
         return Err(err("realm.solo-only", "enter each player's measure"));
     }
-    let table = if s.era >= data().eras {
-        &s.rewards.final_vp_by_place
-    } else {
-        &s.rewards.vp_by_place
-    };
-    let vp = if met {
-        table.first().copied().unwrap_or(0)
-    } else {
-        0
-    };
+    let event = s.events.last().map(|e| e.name.clone());
+    let told = event
+        .as_ref()
+        .and_then(|n| s.solo_events.get(n))
+        .map_or(0, |f| f.objective_vp);
     Ok(vec![TrackerEvent::ObjectiveScored {
         result: ObjectiveResult {
             era: s.era,
             measures: vec![i32::from(met)],
             places: vec![u8::from(met)],
-            vp: vec![vp],
+            vp: vec![if met { told } else { 0 }],
             cards: vec![0],
             resources: vec![None],
+            event,
         },
     }])
 }

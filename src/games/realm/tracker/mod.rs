@@ -8,14 +8,35 @@
 //! - The physical deck, Market and hands stay on the table: the app counts cards in hand and
 //!   the Market cards taken this turn, and asks a card's name when it is played.
 //! - A turn is one worker action plus any free actions, closed with End turn (the Market refills
-//!   then, 000 line 170). Advanced Gather level 4 adds two worker actions without workers.
-//! - Solo: a met objective earns the 1st-place reward; Solo Mode cards are resolved on reveal and
-//!   never played into the Estate.
+//!   then, 000 line 170).
+//! - Advanced Gather tiles (issue 9): the 9 tiles are shuffled per level and one lies face up on
+//!   each (000 lines 67, 87), so the tile the table names on a level is the one applied. The
+//!   rulebook names one tile, the Advanced Gather 4 action "Take 2 worker actions this turn" (FAQ
+//!   line 342), which adds two worker actions without workers and gives no resources; it is
+//!   recognised whatever its case and kept under its printed name, and only on level 4. A level
+//!   where a tile the app applies may lie (level 4) is named before a worker gathers there, so the
+//!   app never guesses; every other tile, which the rulebook does not print, gives what the table
+//!   enters, and naming those is optional. Games recorded before keep their recorded extra
+//!   actions (events are outcomes).
+//! - Solo: Solo Mode cards are resolved on reveal and never played into the Estate.
 //! - Tied 1st places each count as an Era-objective first for the tie-breaker.
-//! - Solo objective VP are the Eras 1-4 / Era 5 first-place values of the reward table, which New
-//!   game lets a table change (the rulebook's solo section names no reward).
-//! - The Trade Queen's second Merchant use is a Leader-ability bonus: it is not counted against
-//!   the Production value (as the Agrarian Lord's extra card is not).
+//! - Solo objective rewards (issue 9, product.md): the rulebook names none, so none is assumed. A
+//!   met objective scores what its Solo Era Event card prints, asked once per card (with the
+//!   reveal, or later) and remembered in the catalogue under "event:<name>"; until told it scores
+//!   0 and the view says "not yet told". Told later (or told again, to correct it), every
+//!   objective met under that card scores the told value. Solo games recorded before this reading
+//!   keep the VP they recorded (their results name no card).
+//! - The Trade Queen's second Merchant use (000 line 114, "a second time during Production")
+//!   follows that Merchant's first use within the same Produce action, and is a Leader-ability
+//!   bonus: it is not counted against the Production value (as the Agrarian Lord's extra card is
+//!   not).
+//! - An effect described as resource changes is applied (issue 9): an Era Event's "each player
+//!   gains 1 Grain" is entered once for the players it touches and changes each of their counts;
+//!   it is refused whole, naming the player, if any of them could not take it.
+//! - The view says what the screen may offer (`offers`): the cards a Produce action or the solo
+//!   Merchant may activate and what each needs, what a Solo card's reveal asks from the player's
+//!   real counts, the solo threshold, the second place's resource, each level's tile and lock,
+//!   the Leaders a table may play. The UI only shows these.
 //! - Permanent workers waiting for the next Era count against a temporary worker's room.
 //! - Leader mats' printed values, cards' unprinted facts and Advanced Gather tile names are asked
 //!   of the table; Family Secret cards stay on the table and only their VP are entered at the end.
@@ -28,6 +49,7 @@ mod apply;
 mod decide;
 mod era;
 pub mod model;
+pub mod offers;
 mod rules;
 mod scoring;
 mod setup;

@@ -1,6 +1,7 @@
-//! The tracker's vocabulary: each player's ledger, Leader-mat facts, the Realm board, the turn
-//! and Era records, and `Change` (what an entered effect did). Resources, tracks and card facts
-//! are the shared `pieces`, re-exported here so the tracker names them in one place.
+//! The tracker's vocabulary: each player's ledger, Leader-mat facts, Solo Era Event rewards, the
+//! Realm board, the turn and Era records, and `Change` (what an entered effect did). Resources,
+//! tracks and card facts are the shared `pieces`, re-exported here so the tracker names them in
+//! one place.
 
 use crate::games::realm::data::ObjectiveRewards;
 pub use crate::games::realm::pieces::{CardFacts, CardKind, Res, Resources, Track};
@@ -83,6 +84,14 @@ pub struct EraEvent {
     pub chosen_effect: Option<String>,
 }
 
+/// What a Solo Era Event card prints about its objective: the Victory Points it awards when
+/// met. Not in the rulebook (product.md): asked once per card, then remembered.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+#[serde(rename = "TrackerSoloEvent")]
+pub struct SoloEventFacts {
+    pub objective_vp: i32,
+}
+
 /// How an Era's objective ended.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
 #[serde(rename = "TrackerObjectiveResult")]
@@ -95,6 +104,11 @@ pub struct ObjectiveResult {
     pub vp: Vec<i32>,
     pub cards: Vec<i32>,
     pub resources: Vec<Option<Res>>,
+    /// Solo: the Solo Era Event card whose printed reward a met objective earns; its VP follow
+    /// what the table tells of that card, 0 until told. None in multiplayer games, and in solo
+    /// games recorded before rewards were asked (their VP stay as recorded).
+    #[serde(default)]
+    pub event: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
@@ -259,4 +273,8 @@ pub struct TrackerState {
     pub events: Vec<EraEvent>,
     pub objectives: Vec<ObjectiveResult>,
     pub rewards: ObjectiveRewards,
+    /// Solo Era Event cards whose objective reward the table has told (the catalogue's, and
+    /// those told in this game), by the card's name.
+    #[serde(default)]
+    pub solo_events: BTreeMap<String, SoloEventFacts>,
 }

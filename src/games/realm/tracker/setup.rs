@@ -4,8 +4,8 @@
 
 use super::actions::{TrackerEvent, TrackerOptions};
 use super::model::{
-    Board, CardFacts, Change, MatFacts, Phase, PlayerState, Resources, TableauCard, Track,
-    TrackerState, TuckChange,
+    Board, CardFacts, Change, MatFacts, Phase, PlayerState, Resources, SoloEventFacts, TableauCard,
+    Track, TrackerState, TuckChange,
 };
 use super::rules::{err, known_card, who};
 use crate::engine::{GameRng, RuleError, Seat};
@@ -13,9 +13,11 @@ use crate::games::realm::data::data;
 use rand::Rng;
 use std::collections::BTreeMap;
 
-/// Catalogue keys: a card's description or a Leader mat's numbers, remembered across games.
+/// Catalogue keys: a card's description, a Leader mat's numbers or a Solo Era Event's reward,
+/// remembered across games.
 const CARD_KEY: &str = "card:";
 const MAT_KEY: &str = "mat:";
+const EVENT_KEY: &str = "event:";
 
 /// A new game at setup: no Leaders yet, the rulebook's printed card facts and the table's
 /// remembered descriptions, and the chosen reward table.
@@ -92,6 +94,13 @@ pub fn initial(o: &TrackerOptions, seats: &[Seat]) -> Result<TrackerState, RuleE
         events: Vec::new(),
         objectives: Vec::new(),
         rewards: o.rewards.clone(),
+        solo_events: o
+            .catalogue
+            .events
+            .iter()
+            .filter(|(k, f)| super::era::check_event(k, f).is_ok())
+            .map(|(k, f)| (k.clone(), f.clone()))
+            .collect(),
     })
 }
 
@@ -140,6 +149,16 @@ fn leader_refusal(s: &TrackerState, seat: Option<usize>, leader: &str) -> Option
         }
     }
     None
+}
+
+/// Why this table may not play `leader` at all (whoever holds it now): the solo exclusions and
+/// the mat's player count.
+pub fn unplayable(s: &TrackerState, leader: &str) -> Option<String> {
+    let holder = s
+        .players
+        .iter()
+        .position(|p| p.leader.as_deref() == Some(leader));
+    leader_refusal(s, holder, leader).map(|e| e.message)
 }
 
 pub fn choose(s: &TrackerState, seat: u8, leader: &str) -> Result<Vec<TrackerEvent>, RuleError> {
@@ -333,19 +352,34 @@ pub fn name_tile(
     if s.phase == Phase::Over {
         return Err(err("realm.phase", "the game is over"));
     }
-    if data().advanced(space).is_none() {
+    let d = data();
+    let Some(level) = d.advanced(space).map(|a| a.level) else {
         return Err(err(
             "realm.space",
             format!("'{space}' is not an Advanced Gather level (000 line 87)"),
         ));
-    }
+    };
     let name = name.trim();
     if name.is_empty() || name.chars().count() > 60 {
         return Err(err("realm.tile", "name the tile (1 to 60 letters)"));
     }
+    // A tile the rulebook names is kept under its printed name, and only on its own level.
+    let name = match d.tile(name) {
+        Some(t) if t.level != level => {
+            return Err(err(
+                "realm.tile-level",
+                format!(
+                    "\"{}\" is an Advanced Gather {} tile (FAQ line 342): the tiles are dealt per level (000 line 87)",
+                    t.name, t.level
+                ),
+            ))
+        }
+        Some(t) => t.name.clone(),
+        None => name.to_string(),
+    };
     Ok(vec![TrackerEvent::TileNamed {
         space: space.to_string(),
-        name: name.to_string(),
+        name,
     }])
 }
 
@@ -425,9 +459,13 @@ pub fn start(
     Ok(events)
 }
 
-/// What a game teaches the table's catalogue: each card or mat it described.
+/// What a game teaches the table's catalogue: each card, mat or Solo Era Event it described.
 pub fn learned(e: &TrackerEvent) -> Vec<(String, serde_json::Value)> {
     match e {
+        TrackerEvent::EventDescribed { name, facts } => vec![(
+            format!("{EVENT_KEY}{name}"),
+            serde_json::to_value(facts).unwrap_or_default(),
+        )],
         TrackerEvent::CardDescribed { card, facts } => vec![(
             format!("{CARD_KEY}{card}"),
             serde_json::to_value(facts).unwrap_or_default(),
@@ -449,16 +487,19 @@ pub fn check_catalogue_entry(key: &str, value: &serde_json::Value) -> Result<(),
     } else if let Some(leader) = key.strip_prefix(MAT_KEY) {
         let m: MatFacts = serde_json::from_value(value.clone()).map_err(bad)?;
         check_mat(leader, &m)
+    } else if let Some(name) = key.strip_prefix(EVENT_KEY) {
+        let f: SoloEventFacts = serde_json::from_value(value.clone()).map_err(bad)?;
+        super::era::check_event(name, &f)
     } else {
         Err(err(
             "realm.catalogue",
-            format!("'{key}' names neither a card nor a Leader mat"),
+            format!("'{key}' names neither a card, a Leader mat nor a Solo Era Event"),
         ))
     }
 }
 
-/// A new game's options with the catalogue's remembered cards and mats (those already in the
-/// options win).
+/// A new game's options with the catalogue's remembered cards, mats and Solo Era Event rewards
+/// (those already in the options win).
 pub fn with_catalogue(o: &mut TrackerOptions, entries: &[(String, serde_json::Value)]) {
     for (key, value) in entries {
         if let Some(card) = key.strip_prefix(CARD_KEY) {
@@ -468,6 +509,10 @@ pub fn with_catalogue(o: &mut TrackerOptions, entries: &[(String, serde_json::Va
         } else if let Some(leader) = key.strip_prefix(MAT_KEY) {
             if let Ok(m) = serde_json::from_value::<MatFacts>(value.clone()) {
                 o.catalogue.mats.entry(leader.to_string()).or_insert(m);
+            }
+        } else if let Some(name) = key.strip_prefix(EVENT_KEY) {
+            if let Ok(f) = serde_json::from_value::<SoloEventFacts>(value.clone()) {
+                o.catalogue.events.entry(name.to_string()).or_insert(f);
             }
         }
     }

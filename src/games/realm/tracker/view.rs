@@ -4,6 +4,10 @@
 
 use super::actions::{TrackerAction, TrackerEvent};
 use super::model::{CardFacts, CardKind, PlayerState, Res, Resources, Track, TrackerState};
+use super::offers::{
+    activations, level_locked, solo_cards, solo_objectives, ActivationView, SoloCardView,
+    SoloObjectiveView,
+};
 use super::rules::track_value;
 use super::scoring::{card_vp, objectives_met, scoresheet};
 use crate::games::realm::data::{data, AbilityAuto, Auto};
@@ -24,6 +28,17 @@ pub struct TrackerView {
     /// Quantities the app tracks, per seat, that an Era objective may rank by (the table picks
     /// the one its objective names, or types its own measure).
     pub measures: Vec<MeasureView>,
+    /// Solo: the Era objectives to meet, or the game is lost (000 line 266).
+    pub objectives_needed: u8,
+    /// Solo: each revealed Solo Era Event with its objective's reward (None: not yet told).
+    pub solo_objectives: Vec<SoloObjectiveView>,
+    /// At this Era's end, a 2nd place takes a resource (Eras 1-4; 000 line 137).
+    pub second_takes_resource: bool,
+    /// During a Produce action: the current player's Production cards and what each
+    /// activation needs, or why it cannot be made now.
+    pub activations: Vec<ActivationView>,
+    /// Solo: each Solo Mode card and what revealing it asks now (000 lines 254-262).
+    pub solo_cards: Vec<SoloCardView>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
@@ -62,6 +77,16 @@ pub struct SpaceView {
     pub taken_by: Option<u8>,
     /// The Advanced Gather tile's name, once the table has named it.
     pub tile: Option<String>,
+    /// The table enters what a worker gathered here (the app does not know the space's yield).
+    pub entered: bool,
+    /// The current player's Gather value is below this Advanced Gather level (000 line 132).
+    pub locked: bool,
+    /// A tile the app applies may lie on this level: it is named before a worker gathers here.
+    pub tile_needed: bool,
+    /// The tiles the rulebook names that may lie on this level.
+    pub known_tiles: Vec<String>,
+    /// Worker actions the named tile adds (FAQ line 342).
+    pub extra_actions: u8,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
@@ -93,6 +118,8 @@ pub struct LeaderView {
     pub start: Vec<String>,
     pub solo_excluded: bool,
     pub mat_known: bool,
+    /// Why this table may not play the Leader (solo exclusions, the mat's player count).
+    pub unplayable: Option<String>,
 }
 
 pub fn view(s: &TrackerState) -> TrackerView {
@@ -124,44 +151,9 @@ pub fn view(s: &TrackerState) -> TrackerView {
             total: sheet.rows.get(i).map_or(0, |r| r.total),
         })
         .collect();
-    let mut spaces = Vec::new();
-    for r in Res::ALL {
-        let id = r.name().to_lowercase();
-        spaces.push(SpaceView {
-            name: r.name().to_string(),
-            kind: "accumulating".into(),
-            level: 0,
-            lying: s.board.accumulating.get(r),
-            taken_by: s.board.taken.get(&id).copied(),
-            tile: None,
-            id,
-        });
-    }
-    for o in &d.board.open {
-        spaces.push(SpaceView {
-            id: o.id.clone(),
-            name: o.name.clone(),
-            kind: "open".into(),
-            level: 0,
-            lying: 0,
-            taken_by: None,
-            tile: None,
-        });
-    }
-    for a in &d.board.advanced {
-        spaces.push(SpaceView {
-            id: a.id.clone(),
-            name: format!("Advanced Gather level {}", a.level),
-            kind: "advanced".into(),
-            level: a.level,
-            lying: 0,
-            taken_by: s.board.taken.get(&a.id).copied(),
-            tile: s.board.tiles.get(&a.id).cloned(),
-        });
-    }
     TrackerView {
         players,
-        spaces,
+        spaces: spaces(s),
         cards: d
             .cards
             .iter()
@@ -190,14 +182,83 @@ pub fn view(s: &TrackerState) -> TrackerView {
                 start: l.start.iter().map(|c| c.card.clone()).collect(),
                 solo_excluded: l.solo_excluded,
                 mat_known: s.mats.contains_key(&l.name),
+                unplayable: super::setup::unplayable(s, &l.name),
             })
             .collect(),
         market_left: d.setup.market.saturating_sub(s.turn.market_taken),
         eras: d.eras,
         objectives_met: objectives_met(s),
         measures: measures(s),
+        objectives_needed: d.solo_objectives_needed,
+        solo_objectives: solo_objectives(s),
+        second_takes_resource: s.era < d.eras && s.rewards.second_resources > 0,
+        activations: activations(s),
+        solo_cards: solo_cards(s),
         state: s.clone(),
     }
+}
+
+/// The Realm board's spaces: what lies there, who took them, the named tiles and, for the
+/// current player, which levels their Gather value keeps them off.
+fn spaces(s: &TrackerState) -> Vec<SpaceView> {
+    let d = data();
+    let mut spaces = Vec::new();
+    for r in Res::ALL {
+        let id = r.name().to_lowercase();
+        spaces.push(SpaceView {
+            name: r.name().to_string(),
+            kind: "accumulating".into(),
+            level: 0,
+            lying: s.board.accumulating.get(r),
+            taken_by: s.board.taken.get(&id).copied(),
+            tile: None,
+            entered: false,
+            locked: false,
+            tile_needed: false,
+            known_tiles: Vec::new(),
+            extra_actions: 0,
+            id,
+        });
+    }
+    for o in &d.board.open {
+        spaces.push(SpaceView {
+            id: o.id.clone(),
+            name: o.name.clone(),
+            kind: "open".into(),
+            level: 0,
+            lying: 0,
+            taken_by: None,
+            tile: None,
+            entered: true,
+            locked: false,
+            tile_needed: false,
+            known_tiles: Vec::new(),
+            extra_actions: 0,
+        });
+    }
+    for a in &d.board.advanced {
+        let tile = s.board.tiles.get(&a.id).cloned();
+        let known_tiles: Vec<String> = d.tiles_on(a.level).map(|t| t.name.clone()).collect();
+        let extra_actions = tile
+            .as_deref()
+            .and_then(|t| d.tile(t))
+            .map_or(0, |t| t.extra_actions);
+        spaces.push(SpaceView {
+            id: a.id.clone(),
+            name: format!("Advanced Gather level {}", a.level),
+            kind: "advanced".into(),
+            level: a.level,
+            lying: 0,
+            taken_by: s.board.taken.get(&a.id).copied(),
+            entered: extra_actions == 0,
+            locked: level_locked(s, a.level),
+            tile_needed: tile.is_none() && !known_tiles.is_empty(),
+            known_tiles,
+            extra_actions,
+            tile,
+        });
+    }
+    spaces
 }
 
 fn measures(s: &TrackerState) -> Vec<MeasureView> {
@@ -304,13 +365,23 @@ pub fn summarize(s: &TrackerState, a: &TrackerAction, ev: &[TrackerEvent]) -> St
         A::DealLeaders => dealt_line(ev),
         A::DescribeMat { leader, .. } => format!("described the {leader} mat"),
         A::DescribeCard { card, .. } => format!("described the {card}"),
+        A::DescribeEvent { name, facts } => {
+            format!("the {name}'s objective awards {} VP", facts.objective_vp)
+        }
         A::NameTile { space, name } => format!("{} holds the tile {name}", space_name(space)),
         A::StartGame { .. } => started_line(ev),
         A::RevealEvent {
             name,
             positive,
             chosen_effect,
-        } => revealed_line(s, name, *positive, chosen_effect.as_deref()),
+            describe,
+        } => {
+            let line = revealed_line(s, name, *positive, chosen_effect.as_deref());
+            match describe {
+                Some(f) => format!("{line}; its objective awards {} VP", f.objective_vp),
+                None => line,
+            }
+        }
         A::Produce { ability } => produce_line(&cur, ev, *ability),
         A::Activate { slot, ability, .. } => format!(
             "{cur}: {} gives {}{}",
@@ -347,6 +418,20 @@ pub fn summarize(s: &TrackerState, a: &TrackerAction, ev: &[TrackerEvent]) -> St
         A::Effect { seat, card, change } => {
             format!("{}: {card}: {}", seat_name(*seat), change.describe())
         }
+        A::EffectEach {
+            source,
+            seats,
+            change,
+        } => format!(
+            "{}: {} each: {}",
+            source.trim(),
+            seats
+                .iter()
+                .map(|&x| seat_name(x))
+                .collect::<Vec<_>>()
+                .join(", "),
+            change.describe()
+        ),
         A::PlayFree { seat, card, by, .. } => {
             format!("{} plays the {card} free ({by})", seat_name(*seat))
         }

@@ -4,7 +4,7 @@ import { defaultRealmRewards, rewardOptions } from "./options";
 
 const defaults: TrackerOptions_Serialize = {
   rewards: { vp_by_place: [6], final_vp_by_place: [6, 3, 1], second_cards: 1, second_resources: 1, others_cards: 1 },
-  catalogue: { cards: {}, mats: {} },
+  catalogue: { cards: {}, mats: {}, events: {} },
 };
 
 describe("Raise the Realm's reward options", () => {
@@ -16,7 +16,7 @@ describe("Raise the Realm's reward options", () => {
 
   it("finds no reward table in another game's options", () => {
     expect(defaultRealmRewards(null)).toBeNull();
-    expect(defaultRealmRewards({ all_money_scores: false, sand_lots: null })).toBeNull();
+    expect(defaultRealmRewards({ all_money_scores: false, sand_lots: [[0, 0]], rooftop_values: [1, 6] })).toBeNull();
   });
 
   it("sends the changed places and keeps the rest of the defaults", () => {

@@ -40,6 +40,13 @@ describe("readRealmEntry", () => {
     expect(e).toEqual({ kind: "mat", key: "mat:Agrarian Lord", leader: "Agrarian Lord", mat });
   });
 
+  it("reads a Solo Era Event's objective reward under event:<Event>", () => {
+    const e = readRealmEntry({ key: "event:Era of Famine", value: { objective_vp: 5 } });
+    expect(e).toEqual({ kind: "event", key: "event:Era of Famine", name: "Era of Famine", event: { objective_vp: 5 } });
+    expect(readRealmEntry({ key: "event:Era of Famine", value: { objective_vp: "5" } }).kind).toBe("other");
+    expect(readRealmEntry({ key: "event:", value: { objective_vp: 5 } }).kind).toBe("other");
+  });
+
   it("keeps anything it cannot read as an other entry", () => {
     expect(readRealmEntry({ key: "card:Farm", value: { ...farm, track: "sea" } }).kind).toBe("other");
     expect(readRealmEntry({ key: "card:Farm", value: { ...farm, cost: { iron: 1 } } }).kind).toBe("other");
@@ -51,9 +58,10 @@ describe("readRealmEntry", () => {
 });
 
 describe("sortRealmEntries", () => {
-  it("puts mats first, then cards, then other entries, each by name", () => {
+  it("puts mats first, then cards, then Solo Era Events, then other entries, each by name", () => {
     const list = [
       readRealmEntry({ key: "zzz", value: null }),
+      readRealmEntry({ key: "event:Era of Famine", value: { objective_vp: 5 } }),
       readRealmEntry({ key: "card:Quarry", value: farm }),
       readRealmEntry({ key: "mat:Warlord", value: mat }),
       readRealmEntry({ key: "card:Farm", value: farm }),
@@ -64,6 +72,7 @@ describe("sortRealmEntries", () => {
       "mat:Warlord",
       "card:Farm",
       "card:Quarry",
+      "event:Era of Famine",
       "zzz",
     ]);
   });

@@ -1,13 +1,20 @@
 // Settings' list of what the live Raise the Realm tracker remembers (game id
-// "raise-the-realm-live"): card facts under "card:<Card>" and Leader mats under "mat:<Leader>".
+// "raise-the-realm-live"): card facts under "card:<Card>", Leader mats under "mat:<Leader>" and
+// Solo Era Events' objective rewards under "event:<Event>".
 // Reading, ordering and wording the entries, and the forms' starting values. Whether an entry is
 // acceptable (a cost against the rulebook, a mat's ranges) is the core's to say.
-import type { CatalogueEntry, TrackerCardFacts_Serialize as TrackerCardFacts, TrackerMat } from "../../lib/bindings";
+import type {
+  CatalogueEntry,
+  TrackerCardFacts_Serialize as TrackerCardFacts,
+  TrackerMat,
+  TrackerSoloEvent,
+} from "../../lib/bindings";
 import { MAT_SPACES, RESOURCES, TRACKS, type FactsDraft, type MatDraft } from "./realmlive";
 
 export type RememberedRealm =
   | { kind: "card"; key: string; name: string; facts: TrackerCardFacts }
   | { kind: "mat"; key: string; leader: string; mat: TrackerMat }
+  | { kind: "event"; key: string; name: string; event: TrackerSoloEvent }
   | { kind: "other"; key: string; value: unknown };
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -45,7 +52,10 @@ function asMat(v: unknown): TrackerMat | null {
   };
 }
 
-/** "card:Farm" → the Farm's facts; "mat:Agrarian Lord" → that Leader's mat; else kept as it is. */
+/**
+ * "card:Farm" → the Farm's facts; "mat:Agrarian Lord" → that Leader's mat; "event:Era of Famine"
+ * → that Solo Era Event's objective reward; else kept as it is.
+ */
 export function readRealmEntry(entry: CatalogueEntry): RememberedRealm {
   if (entry.key.startsWith("card:")) {
     const facts = asFacts(entry.value);
@@ -55,15 +65,24 @@ export function readRealmEntry(entry: CatalogueEntry): RememberedRealm {
     const mat = asMat(entry.value);
     const leader = entry.key.slice("mat:".length);
     if (mat && leader !== "") return { kind: "mat", key: entry.key, leader, mat };
+  } else if (entry.key.startsWith("event:")) {
+    const name = entry.key.slice("event:".length);
+    const v = entry.value;
+    if (isObject(v) && isWhole(v.objective_vp) && name !== "") {
+      return { kind: "event", key: entry.key, name, event: { objective_vp: v.objective_vp } };
+    }
   }
   return { kind: "other", key: entry.key, value: entry.value };
 }
 
-const entryName = (e: RememberedRealm) => (e.kind === "card" ? e.name : e.kind === "mat" ? e.leader : e.key);
+const entryName = (e: RememberedRealm) =>
+  e.kind === "card" || e.kind === "event" ? e.name : e.kind === "mat" ? e.leader : e.key;
 
-/** Leader mats, then cards, then anything else; each by name. */
+const RANK: Record<RememberedRealm["kind"], number> = { mat: 0, card: 1, event: 2, other: 3 };
+
+/** Leader mats, then cards, then Solo Era Events, then anything else; each by name. */
 export function sortRealmEntries(list: readonly RememberedRealm[]): RememberedRealm[] {
-  const rank = (e: RememberedRealm) => (e.kind === "mat" ? 0 : e.kind === "card" ? 1 : 2);
+  const rank = (e: RememberedRealm) => RANK[e.kind];
   return [...list].sort((a, b) => rank(a) - rank(b) || entryName(a).localeCompare(entryName(b)));
 }
 

@@ -1,31 +1,36 @@
 import { describe, expect, it } from "vitest";
-import type { TrackerCardView_Serialize, TrackerSpaceView_Serialize, TrackerView_Serialize } from "../../lib/bindings";
+import type {
+  TrackerCardView_Serialize,
+  TrackerSoloCardView_Serialize,
+  TrackerSpaceView_Serialize,
+  TrackerView_Serialize,
+} from "../../lib/bindings";
 import {
   actionType,
   activateAction,
-  activationNeeds,
-  activationSlots,
+  activationLabel,
   buildChange,
   buildFacts,
   buildMat,
   changeText,
   emptyChangeDraft,
   emptyMatDraft,
-  enteredSpaces,
+  effectEachAction,
   factsDraft,
   factsText,
   fillMeasures,
+  formSpaces,
   emptySoloRevealDraft,
   isEmptyChange,
-  mayUseMerchantTwice,
   noResources,
   parseWhole,
   phaseText,
-  productionSlots,
   removeCardAction,
   resourceTotal,
   resourcesText,
+  rewardText,
   seatName,
+  soloAskText,
   soloRevealAction,
   spaceStatus,
   undescribedInPlay,
@@ -52,7 +57,21 @@ function card(name: string, extra: Partial<TrackerCardView_Serialize> = {}): Tra
 }
 
 function space(extra: Partial<TrackerSpaceView_Serialize>): TrackerSpaceView_Serialize {
-  return { id: "x", name: "X", kind: "accumulating", level: 0, lying: 0, taken_by: null, tile: null, ...extra };
+  return {
+    id: "x",
+    name: "X",
+    kind: "accumulating",
+    level: 0,
+    lying: 0,
+    taken_by: null,
+    tile: null,
+    entered: false,
+    locked: false,
+    tile_needed: false,
+    known_tiles: [],
+    extra_actions: 0,
+    ...extra,
+  };
 }
 
 const zero = { iron: 0, stone: 0, wood: 0, grain: 0 };
@@ -100,6 +119,7 @@ function view(phase: TrackerView_Serialize["state"]["phase"] = "Playing"): Track
       events: [],
       objectives: [],
       rewards: { vp_by_place: [6], final_vp_by_place: [6, 3, 1], second_cards: 1, second_resources: 1, others_cards: 1 },
+      solo_events: {},
     },
     players: [0, 1].map((i) => ({
       track_values: [2, 1, 0],
@@ -118,6 +138,11 @@ function view(phase: TrackerView_Serialize["state"]["phase"] = "Playing"): Track
     eras: 5,
     objectives_met: 0,
     measures: [{ name: "Gold", values: [3, null] }],
+    objectives_needed: 3,
+    solo_objectives: [],
+    second_takes_resource: true,
+    activations: [],
+    solo_cards: [],
   };
 }
 
@@ -218,19 +243,24 @@ describe("objective measures", () => {
 });
 
 describe("the board", () => {
-  it("says what lies on a space, who took it, and which level the Gather value locks", () => {
-    expect(spaceStatus(space({ lying: 2 }), seats, 0)).toEqual({ text: "2 lying there", locked: false, taken: false });
-    expect(spaceStatus(space({ taken_by: 1 }), seats, 0).text).toBe("Taken by Bo");
+  it("says what lies on a space, who took it, and which level the core says is locked", () => {
+    expect(spaceStatus(space({ lying: 2 }), seats)).toEqual({ text: "2 lying there", locked: false, taken: false });
+    expect(spaceStatus(space({ taken_by: 1 }), seats).text).toBe("Taken by Bo");
     const l3 = space({ kind: "advanced", level: 3 });
-    expect(spaceStatus(l3, seats, 2)).toEqual({ text: "Needs Gather 3", locked: true, taken: false });
-    expect(spaceStatus(l3, seats, 3).locked).toBe(false);
-    expect(spaceStatus(l3, seats, null).locked).toBe(false);
-    expect(spaceStatus(space({ kind: "open" }), seats, 0).text).toBe("Open to every worker");
+    expect(spaceStatus({ ...l3, locked: true }, seats)).toEqual({ text: "Needs Gather 3", locked: true, taken: false });
+    expect(spaceStatus(l3, seats)).toEqual({ text: "Free", locked: false, taken: false });
+    expect(spaceStatus(space({ kind: "open" }), seats).text).toBe("Open to every worker");
   });
 
-  it("offers the open and advanced spaces to the Gather form", () => {
-    const all = [space({ id: "iron" }), space({ id: "open-1", kind: "open" }), space({ id: "level-1", kind: "advanced", level: 1 })];
-    expect(enteredSpaces(all).map((s) => s.id)).toEqual(["open-1", "level-1"]);
+  it("offers the Gather form the spaces whose yield is entered or whose tile is still to name", () => {
+    const all = [
+      space({ id: "iron" }),
+      space({ id: "open-1", kind: "open", entered: true }),
+      space({ id: "level-1", kind: "advanced", level: 1, entered: true }),
+      space({ id: "level-4", kind: "advanced", level: 4, tile_needed: true, entered: true }),
+      space({ id: "level-3", kind: "advanced", level: 3, tile: "Take 2", extra_actions: 2 }),
+    ];
+    expect(formSpaces(all).map((s) => s.id)).toEqual(["open-1", "level-1", "level-4"]);
   });
 });
 
@@ -248,11 +278,9 @@ describe("wording", () => {
     expect(resourcesText({ iron: -1, stone: 0, wood: 2, grain: 0 }, true)).toBe("−1 Iron, +2 Wood");
   });
 
-  it("finds Production cards in a tableau, by slot", () => {
-    expect(productionSlots(view().state.players[0].tableau)).toEqual([
-      { slot: 0, label: "1. Farm" },
-      { slot: 2, label: "3. Quarry" },
-    ]);
+  it("says a Solo Era Event's reward, or that it is not yet told", () => {
+    expect(rewardText(null)).toBe("not yet told");
+    expect(rewardText(6)).toBe("6 VP");
   });
 
   it("lists the cards in play whose facts are unknown, once each", () => {
@@ -270,64 +298,71 @@ describe("wording", () => {
 });
 
 describe("the new action fields", () => {
-  const tableau = [
-    { card: "Merchant", track: "production" as const },
-    { card: "Lumberyard", track: "gather" as const },
-    { card: "Charcoal Burner", track: "production" as const },
-    { card: "Farm", track: "production" as const },
-  ];
-  const cards = [
-    card("Merchant"),
-    card("Charcoal Burner", { automated: true, auto: "charcoal_burner" }),
-    card("Farm", { automated: true, auto: "farm" }),
-  ];
-
-  it("offers the second Merchant use to a player the core says holds that ability", () => {
-    expect(mayUseMerchantTwice({ abilities: ["merchant_twice"] })).toBe(true);
-    expect(mayUseMerchantTwice({ abilities: ["produce_plus_one"] })).toBe(false);
-    expect(mayUseMerchantTwice(undefined)).toBe(false);
+  const solo = (extra: Partial<TrackerSoloCardView_Serialize>): TrackerSoloCardView_Serialize => ({
+    card: "Thief",
+    effect: "",
+    choice: "supply",
+    choose_min: 1,
+    choose_max: 1,
+    each_max: { iron: 1, stone: 0, wood: 1, grain: 0 },
+    stored_slots: [],
+    activations: [],
+    ...extra,
+  });
+  const merchant = solo({
+    card: "Merchant",
+    choice: "activate",
+    choose_min: 0,
+    choose_max: 0,
+    each_max: { ...zero },
+    activations: [
+      { slot: 0, card: "Merchant", again: false, needs: "change", refused: null },
+      { slot: 2, card: "Charcoal Burner", again: false, needs: "wood", refused: null },
+      { slot: 3, card: "Farm", again: false, needs: "nothing", refused: null },
+    ],
   });
 
-  it("lists a used Merchant again only for a Leader who may use it twice", () => {
-    expect(activationSlots(tableau, [0, 3], false)).toEqual([{ slot: 2, label: "3. Charcoal Burner", again: false }]);
-    expect(activationSlots(tableau, [0, 3], true)).toEqual([
-      { slot: 0, label: "1. Merchant (again)", again: true },
-      { slot: 2, label: "3. Charcoal Burner", again: false },
-    ]);
+  it("labels an activation the core lists, a second use marked", () => {
+    expect(activationLabel({ slot: 0, card: "Merchant", again: true })).toBe("1. Merchant (again)");
+    expect(activationLabel({ slot: 2, card: "Farm", again: false })).toBe("3. Farm");
   });
 
-  it("says what an activation needs entered", () => {
-    expect(activationNeeds(null, cards)).toBe("none");
-    expect(activationNeeds("Farm", cards)).toBe("none");
-    expect(activationNeeds("Charcoal Burner", cards)).toBe("wood");
-    expect(activationNeeds("Merchant", cards)).toBe("change");
-    expect(activationNeeds("Unknown card", cards)).toBe("change");
-  });
-
-  it("builds an Activate with the ability flag, the Wood or the change", () => {
+  it("builds an Activate from the core's activation: its second use, the Wood or the change", () => {
     const d = emptyChangeDraft();
     d.gold = 2;
-    expect(activateAction(0, "change", d, 1, true)).toEqual({
+    expect(activateAction({ slot: 0, again: true, needs: "change" }, d, 1)).toEqual({
       type: "Activate",
       slot: 0,
       change: buildChange(d),
       wood: null,
       ability: true,
     });
-    expect(activateAction(2, "wood", d, 3, false)).toEqual({ type: "Activate", slot: 2, change: null, wood: 3, ability: false });
-    expect(activateAction(3, "none", d, 3, false)).toEqual({ type: "Activate", slot: 3, change: null, wood: null, ability: false });
+    expect(activateAction({ slot: 2, again: false, needs: "wood" }, d, 3)).toEqual({
+      type: "Activate",
+      slot: 2,
+      change: null,
+      wood: 3,
+      ability: false,
+    });
+    expect(activateAction({ slot: 3, again: false, needs: "nothing" }, d, 3)).toEqual({
+      type: "Activate",
+      slot: 3,
+      change: null,
+      wood: null,
+      ability: false,
+    });
   });
 
-  it("builds a solo Merchant reveal naming the card it activates", () => {
+  it("builds a solo Merchant reveal naming a card the core says it may activate", () => {
     const d = emptySoloRevealDraft();
-    expect(soloRevealAction(d, tableau, cards)).toBe("Choose the Solo card revealed");
+    expect(soloRevealAction(d, undefined)).toBe("Choose the Solo card revealed");
     d.card = "Merchant";
     d.picked.iron = 2; // left over from another card: not sent for the Merchant
     d.storeSlot = 1;
-    expect(soloRevealAction(d, tableau, cards)).toBe("Choose the Production card the Merchant activates");
+    expect(soloRevealAction(d, merchant)).toBe("Choose the Production card the Merchant activates");
     d.merchantSlot = 3;
     d.fromMarket = true;
-    expect(soloRevealAction(d, tableau, cards)).toEqual({
+    expect(soloRevealAction(d, merchant)).toEqual({
       type: "SoloReveal",
       card: "Merchant",
       resources: [],
@@ -338,19 +373,21 @@ describe("the new action fields", () => {
     });
     d.merchantSlot = 2;
     d.wood = 2;
-    expect(soloRevealAction(d, tableau, cards)).toMatchObject({ slot: 2, change: null, wood: 2 });
+    expect(soloRevealAction(d, merchant)).toMatchObject({ slot: 2, change: null, wood: 2 });
     d.merchantSlot = 0;
     d.change.gold = 1;
-    expect(soloRevealAction(d, tableau, cards)).toMatchObject({ slot: 0, change: buildChange(d.change), wood: null });
+    expect(soloRevealAction(d, merchant)).toMatchObject({ slot: 0, change: buildChange(d.change), wood: null });
   });
 
-  it("builds any other solo reveal from the resources chosen and the stored card", () => {
+  it("builds any other solo reveal from the resources its counters show and the stored card", () => {
     const d = emptySoloRevealDraft();
     d.card = "Thieves Guild";
     d.picked.wood = 1;
+    d.picked.grain = 2; // no grain counter for this card: not sent
     d.storeSlot = 1;
     d.merchantSlot = 0; // left over from the Merchant: not sent
-    expect(soloRevealAction(d, tableau, cards)).toEqual({
+    const guild = solo({ card: "Thieves Guild", choice: "stored", stored_slots: [1] });
+    expect(soloRevealAction(d, guild)).toEqual({
       type: "SoloReveal",
       card: "Thieves Guild",
       resources: ["wood"],
@@ -359,10 +396,33 @@ describe("the new action fields", () => {
       wood: null,
       from_market: false,
     });
-    d.card = "Harbor";
-    d.picked = { iron: 1, stone: 0, wood: 0, grain: 2 };
-    d.storeSlot = null;
-    expect(soloRevealAction(d, tableau, cards)).toMatchObject({ resources: ["iron", "grain", "grain"], slot: null });
+    d.card = "Barn Cat";
+    d.picked = { iron: 1, stone: 0, wood: 0, grain: 4 };
+    const cat = solo({ card: "Barn Cat", choice: "gain", choose_min: 4, choose_max: 4, each_max: { iron: 4, stone: 4, wood: 4, grain: 4 } });
+    expect(soloRevealAction(d, cat)).toMatchObject({ resources: ["iron", "grain", "grain", "grain", "grain"], slot: null });
+    d.card = "Treasurer";
+    expect(soloRevealAction(d, solo({ card: "Treasurer", choice: "nothing", choose_min: 0, choose_max: 0 }))).toMatchObject({
+      resources: [],
+    });
+  });
+
+  it("says how many resources a reveal asks for", () => {
+    expect(soloAskText({ choose_min: 4, choose_max: 4 })).toBe("choose 4");
+    expect(soloAskText({ choose_min: 0, choose_max: 3 })).toBe("up to 3");
+    expect(soloAskText({ choose_min: 0, choose_max: 0 })).toBe("none to choose");
+  });
+
+  it("builds an Era Event's effect on each player chosen, or says what is missing", () => {
+    const d = emptyChangeDraft();
+    d.supply.grain = 1;
+    expect(effectEachAction(" Era of Plenty ", [0, 2], d)).toEqual({
+      type: "EffectEach",
+      source: "Era of Plenty",
+      seats: [0, 2],
+      change: buildChange(d),
+    });
+    expect(effectEachAction("Era of Plenty", [], d)).toBe("Choose the players the effect touches");
+    expect(effectEachAction(" ", [0], d)).toBe("Name the Era Event whose effect this was");
   });
 
   it("builds a RemoveCard, or says what is missing", () => {

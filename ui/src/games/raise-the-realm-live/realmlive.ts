@@ -4,19 +4,32 @@
 import type {
   Seat,
   TrackerAction_Serialize as TrackerAction,
+  TrackerActivationView_Serialize as TrackerActivationView,
   TrackerCardFacts_Serialize as TrackerCardFacts,
   TrackerCardView_Serialize as TrackerCardView,
   TrackerChange_Serialize as TrackerChange,
   TrackerMat,
+  TrackerNeeds,
   TrackerResource,
   TrackerResources_Serialize as TrackerResources,
+  TrackerSoloCardView_Serialize as TrackerSoloCardView,
   TrackerSpaceView_Serialize as TrackerSpaceView,
   TrackerTrack,
   TrackerView_Serialize as TrackerView,
 } from "../../lib/bindings";
 
 export { namePlayers, nameError } from "../raise-the-realm/realm";
-export type { TrackerAction, TrackerCardFacts, TrackerCardView, TrackerChange, TrackerResources, TrackerView };
+export type {
+  TrackerAction,
+  TrackerActivationView,
+  TrackerCardFacts,
+  TrackerCardView,
+  TrackerChange,
+  TrackerNeeds,
+  TrackerResources,
+  TrackerSoloCardView,
+  TrackerView,
+};
 
 export const GAME_ID = "raise-the-realm-live";
 
@@ -224,16 +237,18 @@ export function buildMat(d: MatDraft): TrackerMat | string {
 
 // ---- the board and the turn -----------------------------------------------------------------
 
-/** A space's status line: what lies there, who took it, or why it is closed to `gatherValue`. */
+/**
+ * A space's status line: what lies there, who took it, or that the current player's Gather value
+ * keeps them off it (the core says so in `locked`).
+ */
 export function spaceStatus(
   space: TrackerSpaceView,
   seats: readonly Pick<Seat, "name">[],
-  gatherValue: number | null,
 ): { text: string; locked: boolean; taken: boolean } {
   if (space.taken_by !== null) {
     return { text: `Taken by ${seatName(seats, space.taken_by)}`, locked: false, taken: true };
   }
-  if (space.kind === "advanced" && gatherValue !== null && space.level > gatherValue) {
+  if (space.locked) {
     return { text: `Needs Gather ${space.level}`, locked: true, taken: false };
   }
   if (space.kind === "accumulating") {
@@ -243,9 +258,12 @@ export function spaceStatus(
   return { text: "Free", locked: false, taken: false };
 }
 
-/** Spaces whose yield the table enters (open and advanced): the Gather form's choices. */
-export function enteredSpaces(spaces: readonly TrackerSpaceView[]): TrackerSpaceView[] {
-  return spaces.filter((s) => s.kind !== "accumulating");
+/**
+ * The Gather form's choices: the spaces the core's buttons cannot take whole, those whose yield
+ * the table enters or whose tile is still to name.
+ */
+export function formSpaces(spaces: readonly TrackerSpaceView[]): TrackerSpaceView[] {
+  return spaces.filter((s) => s.entered || s.tile_needed);
 }
 
 /** The header's line for the phase. */
@@ -269,16 +287,6 @@ export function phaseText(view: TrackerView, seats: readonly Pick<Seat, "name">[
     case "Over":
       return "Game over";
   }
-}
-
-/** Slots of a player's tableau that are Production cards, with a label each ("1. Farm"). */
-export function productionSlots(
-  tableau: readonly { card: string; track: TrackerTrack }[],
-): { slot: number; label: string }[] {
-  return tableau
-    .map((c, slot) => ({ slot, label: `${slot + 1}. ${c.card}`, track: c.track }))
-    .filter((c) => c.track === "production")
-    .map(({ slot, label }) => ({ slot, label }));
 }
 
 /** Names of cards in any Estate whose facts are still unknown (their VP cannot count yet). */
@@ -328,63 +336,30 @@ export function fillMeasures(current: readonly number[], measure: { values: (num
 
 // ---- actions with new fields ----------------------------------------------------------------
 
-/** Whether a player holds the ability to use a Merchant a second time: the core lists each
- *  player's automated abilities (a Spy Master's copies included) and checks the crest. */
-export function mayUseMerchantTwice(player: { abilities: readonly string[] } | undefined): boolean {
-  return player?.abilities.includes("merchant_twice") ?? false;
+/** An activation in words, as the form lists it: "1. Merchant (again)". */
+export function activationLabel(a: Pick<TrackerActivationView, "slot" | "card" | "again">): string {
+  return `${a.slot + 1}. ${a.card}${a.again ? " (again)" : ""}`;
 }
 
-/**
- * The cards an activation may name during a Produce action: the Production cards not yet used
- * in it, and, when `secondUse` (the Leader may use a Merchant twice), a Merchant already used,
- * marked `again` ("1. Merchant (again)").
- */
-export function activationSlots(
-  tableau: readonly { card: string; track: TrackerTrack }[],
-  used: readonly number[],
-  secondUse: boolean,
-): { slot: number; label: string; again: boolean }[] {
-  return productionSlots(tableau)
-    .map((s) => ({ ...s, again: used.includes(s.slot) }))
-    .filter((s) => !s.again || (secondUse && tableau[s.slot]?.card === "Merchant"))
-    .map((s) => (s.again ? { ...s, label: `${s.label} (again)` } : s));
-}
-
-/**
- * What a card's activation needs entered: nothing (the core computes it), the Charcoal Burner's
- * Wood, or a change. `cards` is the view's card list.
- */
-export function activationNeeds(
-  card: string | null,
-  cards: readonly Pick<TrackerCardView, "name" | "automated" | "auto">[],
-): "none" | "wood" | "change" {
-  if (card === null) return "none";
-  const info = cards.find((c) => c.name === card);
-  if (info?.auto === "charcoal_burner") return "wood";
-  return info?.automated ? "none" : "change";
-}
-
-/** An Activate action (`ability`: the Trade Queen's second Merchant use). */
+/** An Activate action for a card the core lists (`again`: the Trade Queen's second Merchant use). */
 export function activateAction(
-  slot: number,
-  needs: "none" | "wood" | "change",
+  a: Pick<TrackerActivationView, "slot" | "again" | "needs">,
   change: ChangeDraft,
   wood: number,
-  ability: boolean,
 ): TrackerAction {
   return {
     type: "Activate",
-    slot,
-    change: needs === "change" ? buildChange(change) : null,
-    wood: needs === "wood" ? wood : null,
-    ability,
+    slot: a.slot,
+    change: a.needs === "change" ? buildChange(change) : null,
+    wood: a.needs === "wood" ? wood : null,
+    ability: a.again,
   };
 }
 
 /** What the solo reveal form holds. */
 export type SoloRevealDraft = {
   card: string;
-  /** Resources chosen (Thief, Harbor, Barn Cat). */
+  /** Resources chosen (Thief, Harbor, Barn Cat, Thieves Guild). */
   picked: TrackerResources;
   /** Thieves Guild: the card a stored resource leaves. */
   storeSlot: number | null;
@@ -407,38 +382,57 @@ export function emptySoloRevealDraft(): SoloRevealDraft {
   };
 }
 
+/** How many resources a Solo card's reveal asks for, in words ("choose 4", "up to 3"). */
+export function soloAskText(c: Pick<TrackerSoloCardView, "choose_min" | "choose_max">): string {
+  if (c.choose_max === 0) return "none to choose";
+  if (c.choose_min === c.choose_max) return `choose ${c.choose_max}`;
+  return `up to ${c.choose_max}`;
+}
+
 /**
- * The SoloReveal action a form describes, or a sentence saying what is still to choose.
- * `tableau` and `cards` say what the Merchant's card is and whether the core computes it.
+ * The SoloReveal action a form describes, or a sentence saying what is still to choose. `info`
+ * is the core's view of the card: where its resources come from, and what the Merchant may
+ * activate with what each needs.
  */
-export function soloRevealAction(
-  d: SoloRevealDraft,
-  tableau: readonly { card: string }[],
-  cards: readonly Pick<TrackerCardView, "name" | "automated" | "auto">[],
-): TrackerAction | string {
-  if (d.card === "") return "Choose the Solo card revealed";
-  if (d.card === "Merchant") {
-    if (d.merchantSlot === null) return "Choose the Production card the Merchant activates";
-    const needs = activationNeeds(tableau[d.merchantSlot]?.card ?? null, cards);
+export function soloRevealAction(d: SoloRevealDraft, info: TrackerSoloCardView | undefined): TrackerAction | string {
+  if (d.card === "" || info === undefined) return "Choose the Solo card revealed";
+  const base = { type: "SoloReveal" as const, card: d.card, from_market: d.fromMarket };
+  if (info.choice === "activate") {
+    const target = info.activations.find((a) => a.slot === d.merchantSlot);
+    if (target === undefined) return `Choose the Production card the ${info.card} activates`;
     return {
-      type: "SoloReveal",
-      card: d.card,
+      ...base,
       resources: [],
-      slot: d.merchantSlot,
-      change: needs === "change" ? buildChange(d.change) : null,
-      wood: needs === "wood" ? d.wood : null,
-      from_market: d.fromMarket,
+      slot: target.slot,
+      change: target.needs === "change" ? buildChange(d.change) : null,
+      wood: target.needs === "wood" ? d.wood : null,
     };
   }
+  // Only what this card's counters show (a count left from another card is not sent).
+  const resources =
+    info.choice === "nothing"
+      ? []
+      : RESOURCES.flatMap((r) => Array.from({ length: Math.min(d.picked[r], info.each_max[r]) }, () => r));
   return {
-    type: "SoloReveal",
-    card: d.card,
-    resources: RESOURCES.flatMap((r) => Array.from({ length: d.picked[r] }, () => r)),
-    slot: d.storeSlot,
+    ...base,
+    resources,
+    slot: info.choice === "stored" ? d.storeSlot : null,
     change: null,
     wood: null,
-    from_market: d.fromMarket,
   };
+}
+
+/** An Era Event's (or card's) effect on each of the players chosen, or what is still missing. */
+export function effectEachAction(source: string, seats: readonly number[], change: ChangeDraft): TrackerAction | string {
+  const name = source.trim();
+  if (name === "") return "Name the Era Event whose effect this was";
+  if (seats.length === 0) return "Choose the players the effect touches";
+  return { type: "EffectEach", source: name, seats: [...seats], change: buildChange(change) };
+}
+
+/** A Solo Era Event's objective reward in words: "6 VP", or "not yet told". */
+export function rewardText(reward: number | null): string {
+  return reward === null ? "not yet told" : `${reward} VP`;
 }
 
 /** A RemoveCard action, or a sentence saying what is still to choose. */

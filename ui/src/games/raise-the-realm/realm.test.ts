@@ -84,12 +84,13 @@ describe("Raise the Realm scorepad", () => {
     expect(missingText(solo, sheet([40]), seats)).toEqual(["How many Era objectives were met"]);
   });
 
-  it("steps the objectives met within 0 to 5", () => {
-    expect(stepObjectives(null, -1)).toBe(0);
-    expect(stepObjectives(null, 1)).toBe(1);
-    expect(stepObjectives(0, -1)).toBe(0);
-    expect(stepObjectives(4, 1)).toBe(5);
-    expect(stepObjectives(5, 1)).toBe(5);
+  it("steps the objectives met within 0 and the Eras the core says a game has", () => {
+    expect(stepObjectives(null, -1, 5)).toBe(0);
+    expect(stepObjectives(null, 1, 5)).toBe(1);
+    expect(stepObjectives(0, -1, 5)).toBe(0);
+    expect(stepObjectives(4, 1, 5)).toBe(5);
+    expect(stepObjectives(5, 1, 5)).toBe(5);
+    expect(stepObjectives(3, 1, 3)).toBe(3);
   });
 
   it("names the players in the log and in refusals", () => {

@@ -1,12 +1,24 @@
 // Estate: Raise the Realm's scorepad (game id "raise-the-realm"): parsing what is typed, wording
-// and the tie shown on screen. Every rule (ranges, 7 per empty track, tie-breakers, titles) is the core's.
-import type { RealmState_Serialize, Scoresheet_Serialize as Scoresheet, Seat } from "../../lib/bindings";
+// and the tie shown on screen. Every rule (ranges, 7 per empty track, tie-breakers, titles, the
+// Era objectives a solo game needs) is the core's.
+import type {
+  RealmState_Serialize,
+  RealmView_Serialize,
+  Scoresheet_Serialize as Scoresheet,
+  Seat,
+} from "../../lib/bindings";
 import { ApiFailure } from "../../lib/api";
 
 export { andList } from "../../lib/format";
 
-/** The core's `RealmState`: the scorepad's view is the whole state (nothing on it is secret). */
+/** The core's `RealmState`: the pad as entered (nothing on it is secret). */
 export type RealmState = RealmState_Serialize;
+
+/**
+ * The core's `RealmView`: the pad with what the rules make of it (the Eras, the objectives a solo
+ * game needs, and whether it is lost).
+ */
+export type RealmView = RealmView_Serialize;
 
 /**
  * The category ids the `Enter` action takes, in the order of the scoresheet's categories
@@ -28,9 +40,6 @@ export type RealmCategory = (typeof REALM_CATEGORIES)[number];
 export function categoryHint(id: string): string | null {
   return id === "empty_tracks" ? "7 each" : null;
 }
-
-export const ERA_OBJECTIVES = 5;
-export const SOLO_OBJECTIVES_NEEDED = 3;
 
 export type Entry = { kind: "empty" } | { kind: "number"; value: number } | { kind: "bad" };
 
@@ -83,10 +92,11 @@ export function missingText(state: RealmState, sheet: Scoresheet, seats: readonl
   return out;
 }
 
-/** The stepper's next count: from "not entered", − means none met and + means one. */
-export function stepObjectives(current: number | null, delta: 1 | -1): number {
+/** The stepper's next count among the game's `eras` objectives: from "not entered", − means none
+ *  met and + means one. */
+export function stepObjectives(current: number | null, delta: 1 | -1, eras: number): number {
   if (current === null) return delta < 0 ? 0 : 1;
-  return Math.min(ERA_OBJECTIVES, Math.max(0, current + delta));
+  return Math.min(eras, Math.max(0, current + delta));
 }
 
 /** The core's log and refusals say "player 2": the table reads names. */

@@ -1,6 +1,6 @@
 //! Free actions and entered effects: conversions, a Leader ability entered as what it did, any
-//! card's effect, Solo Mode cards resolved on reveal (000 lines 254-262), and a card leaving an
-//! Estate.
+//! card's effect, an effect on several players alike (an Era Event's), Solo Mode cards resolved
+//! on reveal (000 lines 254-262), and a card leaving an Estate.
 
 use super::produce::production_effect;
 use super::{in_play, ledger};
@@ -8,6 +8,7 @@ use crate::engine::RuleError;
 use crate::games::realm::data::data;
 use crate::games::realm::tracker::actions::TrackerEvent;
 use crate::games::realm::tracker::model::{Change, Res, Resources, StoreChange, TrackerState};
+use crate::games::realm::tracker::offers::SoloChoice;
 use crate::games::realm::tracker::rules::{
     check_change, err, known_card, on_turn, player, production_citizens, who, MAX_AMOUNT,
 };
@@ -94,6 +95,54 @@ pub fn effect(
     }
     check_change(s, usize::from(seat), change)?;
     Ok(vec![ledger(usize::from(seat), change.clone())])
+}
+
+/// One effect entered for every player it touches (an Era Event's "each player gains 1 Grain",
+/// 000 line 126): each player's counts change alike, and the effect is refused whole, naming
+/// the player, when any of them could not take it.
+pub fn effect_each(
+    s: &TrackerState,
+    source: &str,
+    seats: &[u8],
+    change: &Change,
+) -> Result<Vec<TrackerEvent>, RuleError> {
+    in_play(s)?;
+    let name = source.trim();
+    if name.is_empty() || name.chars().count() > 60 {
+        return Err(err(
+            "realm.effect",
+            "name the Era Event (or card) whose effect this was",
+        ));
+    }
+    if seats.is_empty() {
+        return Err(err("realm.effect", "choose the players the effect touches"));
+    }
+    if change.is_empty() {
+        return Err(err(
+            "realm.effect",
+            "the effect changes nothing: enter what it did",
+        ));
+    }
+    // Stores and tucks sit on one player's own cards, numbered in that Estate alone.
+    if seats.len() > 1 && !(change.store.is_empty() && change.tuck.is_empty()) {
+        return Err(err(
+            "realm.effect",
+            "stored resources and tucked cards sit on one player's cards: enter them for each player",
+        ));
+    }
+    let mut ev = Vec::new();
+    for (k, &seat) in seats.iter().enumerate() {
+        player(s, seat)?;
+        if seats[..k].contains(&seat) {
+            return Err(err(
+                "realm.effect",
+                format!("{} is named twice", who(usize::from(seat))),
+            ));
+        }
+        check_change(s, usize::from(seat), change)?;
+        ev.push(ledger(usize::from(seat), change.clone()));
+    }
+    Ok(ev)
 }
 
 /// Solo Mode cards revealed from the deck (000 lines 254-262).
@@ -219,6 +268,82 @@ pub fn solo_reveal(
     }
     check_change(s, 0, &ch)?;
     Ok(vec![ledger(0, ch)])
+}
+
+/// What a Solo Mode card's reveal asks of the player now, from their real counts: how many
+/// resources in all and at most how many of each, and where they come from. `solo_reveal`
+/// above checks the same numbers card by card; the view shows these.
+pub struct SoloAsk {
+    pub choice: SoloChoice,
+    pub min: u8,
+    pub max: u8,
+    pub each_max: Resources,
+    pub stored_slots: Vec<u8>,
+}
+
+pub fn solo_ask(s: &TrackerState, card: &str) -> Option<SoloAsk> {
+    let p = s.players.first()?;
+    let small = |n: i32| u8::try_from(n.clamp(0, i32::from(u8::MAX))).unwrap_or(u8::MAX);
+    let capped = |r: &Resources, cap: i32| {
+        let mut x = Resources::default();
+        for k in Res::ALL {
+            *x.get_mut(k) = r.get(k).clamp(0, cap);
+        }
+        x
+    };
+    let ask = |choice, min, max, each_max| SoloAsk {
+        choice,
+        min,
+        max,
+        each_max,
+        stored_slots: Vec::new(),
+    };
+    Some(match card {
+        "Merchant" => ask(SoloChoice::Activate, 0, 0, Resources::default()),
+        "Thief" => {
+            let n = u8::from(p.supply.total() > 0);
+            ask(SoloChoice::Supply, n, n, capped(&p.supply, 1))
+        }
+        "Thieves Guild" => {
+            let stored_slots: Vec<u8> = (0..p.tableau.len())
+                .filter(|&i| p.tableau[i].stored.total() > 0)
+                .map(|i| i as u8)
+                .collect();
+            let mut each = Resources::default();
+            for c in &p.tableau {
+                for r in Res::ALL {
+                    *each.get_mut(r) = each.get(r).max(c.stored.get(r).clamp(0, 1));
+                }
+            }
+            let n = u8::from(!stored_slots.is_empty());
+            SoloAsk {
+                stored_slots,
+                ..ask(SoloChoice::Stored, n, n, each)
+            }
+        }
+        "Harbor" => ask(
+            SoloChoice::Supply,
+            0,
+            small(p.supply.total().min(3)),
+            capped(&p.supply, 3),
+        ),
+        "Guild President" | "Treasurer" => ask(SoloChoice::Nothing, 0, 0, Resources::default()),
+        "Barn Cat" => {
+            let farms = p.tableau.iter().filter(|t| t.card == "Farm").count() as i32;
+            ask(
+                SoloChoice::Gain,
+                small(farms),
+                small(farms),
+                Resources {
+                    iron: farms,
+                    stone: farms,
+                    wood: farms,
+                    grain: farms,
+                },
+            )
+        }
+        _ => return None,
+    })
 }
 
 pub fn remove_card(

@@ -1,6 +1,6 @@
 //! Draw and Gather (000 lines 132, 170-172; FAQ lines 284, 342): the worker actions that take from the table — cards
 //! from the deck and the Market up to the Noble value, resources from the Realm board's
-//! exclusive, open and Advanced Gather spaces.
+//! exclusive, open and Advanced Gather spaces, and the named tile's extra actions.
 
 use super::{begin, ledger};
 use crate::engine::RuleError;
@@ -61,6 +61,45 @@ fn accumulating(space: &str) -> Option<Res> {
     Res::ALL
         .into_iter()
         .find(|r| r.name().to_lowercase() == space)
+}
+
+/// The extra worker actions of the tile lying on an Advanced Gather level, when it is a tile
+/// the rulebook names (000 line 87: the tiles are shuffled per level, so the one the table named
+/// there is the one applied). A level where such a tile may lie must be named first; a tile the
+/// rulebook does not print gives what the table enters.
+fn applied_tile(
+    s: &TrackerState,
+    space: &str,
+    level: u8,
+    change: Option<&Change>,
+) -> Result<Option<u8>, RuleError> {
+    let d = data();
+    let named = s.board.tiles.get(space);
+    let Some(name) = named else {
+        if let Some(t) = d.tiles_on(level).next() {
+            return Err(err(
+                "realm.tile-unnamed",
+                format!(
+                    "name the tile lying on Advanced Gather level {level} first: it may be \"{}\", which the app applies (000 line 87)",
+                    t.name
+                ),
+            ));
+        }
+        return Ok(None);
+    };
+    let Some(tile) = d.tile(name).filter(|t| t.extra_actions > 0) else {
+        return Ok(None);
+    };
+    if change.is_some_and(|c| !c.is_empty()) {
+        return Err(err(
+            "realm.space",
+            format!(
+                "the tile \"{}\" gives {} worker actions, not resources: nothing to enter (FAQ line 342)",
+                tile.name, tile.extra_actions
+            ),
+        ));
+    }
+    Ok(Some(tile.extra_actions))
 }
 
 pub fn gather(
@@ -138,10 +177,8 @@ pub fn gather(
                 ),
             ));
         }
-        if a.extra_actions > 0 {
-            ev.push(TrackerEvent::ExtraActions {
-                count: a.extra_actions,
-            });
+        if let Some(extra) = applied_tile(s, space, a.level, change)? {
+            ev.push(TrackerEvent::ExtraActions { count: extra });
         }
     }
     if let Some(r) = ability {

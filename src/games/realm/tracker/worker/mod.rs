@@ -7,10 +7,10 @@ mod expand;
 mod gather;
 mod produce;
 
-pub use effects::{convert, effect, remove_card, solo_reveal, use_ability};
+pub use effects::{convert, effect, effect_each, remove_card, solo_ask, solo_reveal, use_ability};
 pub use expand::{expand, play_free};
 pub use gather::{draw, gather};
-pub use produce::{activate, finish_produce, produce};
+pub use produce::{activate, finish_produce, needs, produce};
 
 use super::actions::TrackerEvent;
 use super::model::{Change, Phase, TrackerState};

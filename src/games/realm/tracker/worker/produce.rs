@@ -7,6 +7,7 @@ use crate::engine::RuleError;
 use crate::games::realm::data::{data, AbilityAuto, Auto};
 use crate::games::realm::tracker::actions::TrackerEvent;
 use crate::games::realm::tracker::model::{Change, Res, Resources, Track, TrackerState};
+use crate::games::realm::tracker::offers::Needs;
 use crate::games::realm::tracker::rules::{
     check_ability, check_change, err, facts, known_card, on_turn, track_value, who,
 };
@@ -21,6 +22,16 @@ pub fn produce(s: &TrackerState, ability: bool) -> Result<Vec<TrackerEvent>, Rul
     }
     ev.push(TrackerEvent::ProduceStarted { limit });
     Ok(ev)
+}
+
+/// What activating `card` needs entered: nothing for the cards computed below, the Wood for
+/// the Charcoal Burner, what it did for any other.
+pub fn needs(card: &str) -> Needs {
+    match data().card(card).and_then(|c| c.auto) {
+        Some(Auto::Farm | Auto::Quarry | Auto::DayLaborer) => Needs::Nothing,
+        Some(Auto::CharcoalBurner) => Needs::Wood,
+        _ => Needs::Change,
+    }
 }
 
 /// What one Production card does when activated, apart from the Produce action's own limits:
@@ -140,6 +151,13 @@ pub fn activate(
             return Err(err(
                 "realm.ability",
                 "the Trade Queen's ability uses a Merchant a second time (000 line 114)",
+            ));
+        }
+        // "A second time during Production": after its first use in this same Produce action.
+        if !pr.used.contains(&slot) {
+            return Err(err(
+                "realm.merchant-twice",
+                "the Merchant acts a second time after its first use in this same Produce action (000 line 114)",
             ));
         }
         let mut ev = vec![TrackerEvent::CrestFlipped { seat: seat as u8 }];
