@@ -11,3 +11,26 @@ log() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
 }
+
+# The one debug build of the app (UI embedded) that run.sh, test.sh and the e2e tests share: the
+# same packages, targets and features every time, so cargo's fingerprints match and a clone that
+# passed test.sh starts without compiling. `--all-targets` is part of it because dev-dependencies
+# change the features of shared crates: building the app alone would recompile them.
+APP_BUILD=(cargo build --workspace --all-targets --features estate-steward-app/custom-protocol)
+app_binary() {
+  local profile="${1:-debug}"
+  local target="${CARGO_TARGET_DIR:-$ROOT/target}"
+  case "$target" in /*) ;; *) target="$ROOT/$target" ;; esac
+  printf '%s/%s/estate-steward-app\n' "$target" "$profile"
+}
+
+# The release profile of the .deb (scripts/build-deb.sh) and of `RELEASE=1 bash scripts/run.sh`,
+# given as cargo's environment overrides so that benches/startup/empty-app.sh builds its empty
+# Tauri window the same way. Size first: a table assistant does little work per frame. Panics
+# still unwind (no panic = "abort"): that would change what a failing command does to the app.
+release_profile_env() {
+  export CARGO_PROFILE_RELEASE_OPT_LEVEL="${CARGO_PROFILE_RELEASE_OPT_LEVEL:-s}"
+  export CARGO_PROFILE_RELEASE_LTO="${CARGO_PROFILE_RELEASE_LTO:-true}"
+  export CARGO_PROFILE_RELEASE_CODEGEN_UNITS="${CARGO_PROFILE_RELEASE_CODEGEN_UNITS:-1}"
+  export CARGO_PROFILE_RELEASE_STRIP="${CARGO_PROFILE_RELEASE_STRIP:-true}"
+}

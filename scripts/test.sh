@@ -19,16 +19,18 @@ step() {
 }
 
 # The shell embeds ui/dist. One feature set and `--all-targets` (dev-dependencies change the
-# features of shared crates) let the tests and the e2e binary share one build.
+# features of shared crates) let the tests, the e2e binary and scripts/run.sh share one build
+# (lib.sh's APP_BUILD).
 FEATURES=(--features estate-steward-app/custom-protocol)
 
 step "install deps" bash scripts/install-deps.sh
-step "ui build" npm --prefix ui run build
+step "ui build" bash scripts/build-ui.sh
 step "rustfmt" cargo fmt --all --check
 step "clippy" cargo clippy --workspace --all-targets "${FEATURES[@]}" -- -D warnings
 # Also builds target/debug/estate-steward-app (UI embedded) for the end-to-end tests.
-step "cargo build" cargo build --workspace --all-targets "${FEATURES[@]}"
-# Includes src-tauri/tests/bindings.rs: fails when ui/src/lib/bindings.ts drifts.
+step "cargo build" "${APP_BUILD[@]}"
+# Includes src-tauri/tests/bindings.rs (fails when ui/src/lib/bindings.ts drifts) and the short
+# fuzz run of every game's JSON decoding (tests/fuzz_json; the long run: docs/fuzzing.md).
 step "cargo test" cargo test --workspace "${FEATURES[@]}"
 step "ui check" npm --prefix ui run check
 step "ui unit tests" npm --prefix ui test

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs the .deb that scripts/build-deb.sh built (dpkg -i; apt-get install -f for missing
+# dependencies) and starts the installed app once under Xvfb: it must paint its window, and end
+# with every process it started when sent SIGTERM (scripts/window-probe.py). The screenshot of
+# the installed app lands in artifacts/deb-installed.png.
+#   bash scripts/check-deb.sh [path/to.deb]
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$ROOT"
+
+deb="${1:-}"
+if [ -z "$deb" ]; then
+  target="${CARGO_TARGET_DIR:-$ROOT/target}"
+  case "$target" in /*) ;; *) target="$ROOT/$target" ;; esac
+  debs=("$target"/release/bundle/deb/*.deb)
+  deb="${debs[0]}"
+fi
+[ -f "$deb" ] || { echo "error: no .deb at $deb (run scripts/build-deb.sh)" >&2; exit 1; }
+
+package="$(dpkg-deb --field "$deb" Package)"
+log "dpkg -i $(basename "$deb") ($package)"
+export DEBIAN_FRONTEND=noninteractive
+if ! as_root dpkg -i "$deb"; then
+  log "apt-get install -f (dependencies of $package)"
+  as_root apt-get update -q
+  as_root apt-get install -f -y -q --no-install-recommends
+fi
+dpkg-query -W -f='${Status}' "$package" | grep -q "install ok installed"
+
+# The binary the package put on PATH, and its desktop entry.
+binary="$(dpkg -L "$package" | grep -m1 '^/usr/bin/')"
+dpkg -L "$package" | grep -q '\.desktop$' || { echo "error: no desktop entry" >&2; exit 1; }
+log "starting the installed $binary under Xvfb"
+mkdir -p "$ROOT/artifacts"
+xvfb-run -a -s "-screen 0 $XVFB_SCREEN" python3 "$ROOT/scripts/window-probe.py" \
+  --runs 1 --settle 1 --screenshot "$ROOT/artifacts/deb-installed.png" -- "$binary"
