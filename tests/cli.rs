@@ -251,3 +251,355 @@ fn raise_the_realm_tracker_runs_from_the_cli_and_remembers_a_described_mat() {
     let cat = ok(&["catalogue", "raise-the-realm-live"]);
     assert!(cat.contains("mat:Sorcerer"), "{cat}");
 }
+
+#[test]
+fn nine_estates_round_two_of_a_one_to_nine_deal_starts_with_card_1_in_the_centre() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("nine-round2.sqlite3");
+    let ok = |args: &[&str]| {
+        let o = steward(&db, args);
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        stdout(&o)
+    };
+    ok(&["start", "nine-estates", "--player", "Ana"]);
+    let deck: Vec<String> = (1..=9)
+        .map(|c| format!(r#"{{"card":{c},"upright":true}}"#))
+        .collect();
+    let deal = format!(
+        r#"{{"type":"Deal","deal":{{"kind":"Recorded","grid":[[7,8,9],[4,5,6],[1,2,3]],"deck":[{}]}}}}"#,
+        deck.join(",")
+    );
+    ok(&["act", "1", &deal]);
+    // Nine passes: cards 1 to 9 go onto the discard pile in that order, and the deck runs out.
+    for _ in 0..9 {
+        ok(&["act", "1", r#"{"type":"Pass"}"#]);
+    }
+    let shown = ok(&["show", "1"]);
+    assert!(shown.contains("Keep the deck as it is"), "{shown}");
+    ok(&[
+        "act",
+        "1",
+        r#"{"type":"ChooseRoundEnd","choice":{"kind":"Keep"}}"#,
+    ]);
+    let o = steward(&db, &["--json", "show", "1"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["view"]["round"], 2);
+    let centre = v["view"]["active"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["slot"] == "Centre")
+        .cloned();
+    // Line 75: the pile turned over puts card 1, discarded first, on top of the new deck.
+    assert_eq!(centre.map(|c| c["card"].clone()), Some(1.into()), "{v}");
+    let left = v["view"]["active"][0].clone();
+    assert_eq!(
+        (left["slot"].clone(), left["card"].clone()),
+        ("Left".into(), 2.into())
+    );
+    let shown = ok(&["show", "1"]);
+    assert!(
+        shown.contains("kept the deck as it is"),
+        "the log says what was chosen: {shown}"
+    );
+}
+
+// ---- the store and input (issue 10) ---------------------------------------------------------
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn people_in(db: &Path) -> i64 {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.query_row("SELECT count(*) FROM people", [], |r| r.get(0))
+        .unwrap()
+}
+
+#[test]
+fn a_refused_start_saves_no_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("start.sqlite3");
+    let refused: [&[&str]; 6] = [
+        &["start", "nine-estates", "--player", "Ana", "--player", "Bo"],
+        &["start", "chess", "--player", "Ana"],
+        &[
+            "start",
+            "nine-estates",
+            "--player",
+            "Ana",
+            "--options",
+            "{bad",
+        ],
+        &["start", "the-estates", "--player", "Ana", "--player", "ana"],
+        &[
+            "start",
+            "the-estates",
+            "--player",
+            "Ana",
+            "--player",
+            "Bo",
+            "--options",
+            r#"{"all_money_score":true}"#,
+        ],
+        &["start", "the-estates", "--player", "Ana", "--player", "#42"],
+    ];
+    for args in refused {
+        let o = steward(&db, args);
+        assert!(!o.status.success(), "{args:?} was accepted");
+        assert_eq!(people_in(&db), 0, "{args:?} saved people: {}", stderr(&o));
+    }
+    let o = steward(
+        &db,
+        &["start", "the-estates", "--player", "Ana", "--player", "Bo"],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(people_in(&db), 2);
+}
+
+#[test]
+fn a_stream_answers_every_line_and_fails_at_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("stream.sqlite3");
+    assert!(steward(&db, &["start", "nine-estates", "--player", "Ana"])
+        .status
+        .success());
+    let mut child = Command::new(BIN)
+        .arg("--db")
+        .arg(&db)
+        .args(["stream", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input: &[u8] = b"{not json\npick 99\n\xff\xfe bytes\n\n{\"type\":\"Deal\",\"deal\":{\"kind\":\"Shuffle\"}}\n{\"type\":\"Pass\",\"type\":\"EndEra\"}\n{\"type\":\"Pass\"}\n";
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let o = child.wait_with_output().unwrap();
+    let lines: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 6, "{lines:?}");
+    assert!(
+        lines[0].starts_with("err 1 action: not valid JSON"),
+        "{lines:?}"
+    );
+    assert!(
+        lines[1].starts_with("err 2 pick: there is no action 99"),
+        "{lines:?}"
+    );
+    assert!(lines[2].starts_with("err 3 line: not UTF-8"), "{lines:?}");
+    assert!(lines[3].starts_with("ack 1 "), "{lines:?}");
+    assert!(lines[4].starts_with("err 6 ") && lines[4].contains("'type' appears twice"));
+    assert!(
+        lines[5].starts_with("ack 2 ") && lines[5].ends_with("passed"),
+        "{lines:?}"
+    );
+    assert_eq!(o.status.code(), Some(5), "the first failed line's code");
+}
+
+#[test]
+fn a_stream_of_good_lines_exits_zero_and_a_refusal_exits_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("stream.sqlite3");
+    assert!(steward(&db, &["start", "nine-estates", "--player", "Ana"])
+        .status
+        .success());
+    let run = |input: &'static [u8]| {
+        let mut child = Command::new(BIN)
+            .arg("--db")
+            .arg(&db)
+            .args(["stream", "1"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let o = run(b"pick 0\nundo\nredo\n");
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    // Dealt already: the deal is refused by the rules, and the undo after it still runs.
+    let o = run(b"{\"type\":\"Deal\",\"deal\":{\"kind\":\"Shuffle\"}}\nundo\n");
+    let out = stdout(&o);
+    assert!(
+        out.lines()
+            .next()
+            .unwrap_or("")
+            .starts_with("err 1 refused"),
+        "{out}"
+    );
+    assert!(out.contains("ack 0 Undid"), "{out}");
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert_eq!(
+        steward(&db, &["stream", "9"]).status.code(),
+        Some(3),
+        "a missing game ends the stream before any line"
+    );
+}
+
+#[test]
+fn unknown_fields_and_repeated_keys_are_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("strict.sqlite3");
+    for args in [
+        &[
+            "start",
+            "the-estates",
+            "--player",
+            "Ana",
+            "--player",
+            "Bo",
+            "--seed",
+            "3",
+        ][..],
+        &["act", "1", r#"{"type":"Setup","setup":{"kind":"Draw"}}"#],
+        &["act", "1", r#"{"type":"Stash"}"#],
+    ] {
+        let o = steward(&db, args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    }
+    let o = steward(&db, &["--json", "show", "1"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let choose = v["allowed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["group"] == "choose")
+        .unwrap()["action"]
+        .to_string();
+    assert!(steward(&db, &["act", "1", &choose]).status.success());
+    let o = steward(&db, &["act", "1", r#"{"type":"Bid","amount":1,"seat":1}"#]);
+    assert_eq!(o.status.code(), Some(5), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("action.seat: unknown field 'seat'"),
+        "{}",
+        stderr(&o)
+    );
+    let o = steward(&db, &["act", "1", r#"{"type":"Pass","type":"Stash"}"#]);
+    assert_eq!(o.status.code(), Some(5));
+    assert!(
+        stderr(&o).contains("'type' appears twice"),
+        "{}",
+        stderr(&o)
+    );
+    let o = steward(
+        &db,
+        &[
+            "start",
+            "the-estates",
+            "--player",
+            "Ana",
+            "--player",
+            "Bo",
+            "--options",
+            r#"{"all_money_score":true}"#,
+        ],
+    );
+    assert_eq!(o.status.code(), Some(5));
+    assert!(
+        stderr(&o).contains("options.all_money_score: unknown field"),
+        "{}",
+        stderr(&o)
+    );
+    let o = steward(
+        &db,
+        &[
+            "catalogue-set",
+            "nine-estates",
+            "estate:5",
+            r#"{"name":"Abbey","cost":["Stone"],"provides":["Stone"],"shields":3,"sheilds":2}"#,
+        ],
+    );
+    assert_eq!(o.status.code(), Some(5), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("value.sheilds: unknown field"),
+        "{}",
+        stderr(&o)
+    );
+    let o = steward(&db, &["--json", "show", "1"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        v["log"].as_array().map(Vec::len),
+        Some(3),
+        "nothing refused was stored"
+    );
+}
+
+#[test]
+fn messages_are_plain_short_and_escape_what_they_echo() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("words.sqlite3");
+    assert!(steward(&db, &["start", "nine-estates", "--player", "Ana"])
+        .status
+        .success());
+    let o = steward(&db, &["act", "1", r#"{"type":"Fly"}"#]);
+    let e = stderr(&o);
+    assert_eq!(e.matches("action:").count(), 1, "{e}");
+    for jargon in ["variant", "`", "expected one of", "line 1 column"] {
+        assert!(!e.contains(jargon), "'{jargon}' in {e}");
+    }
+    let long = format!(r#"{{"type":"{}"}}"#, "x".repeat(500));
+    let e = stderr(&steward(&db, &["act", "1", &long]));
+    assert!(e.len() < 400 && !e.contains(&"x".repeat(81)), "{e}");
+    let e = stderr(&steward(
+        &db,
+        &["act", "1", r#"{"type":"Describe","card":5}"#],
+    ));
+    assert!(!e.contains("invalid type") && !e.contains("u8"), "{e}");
+    let o = steward(
+        &db,
+        &["start", "nine-estates", "--player", "Bo\u{1b}[2J\nEve"],
+    );
+    assert_eq!(o.status.code(), Some(5));
+    let e = stderr(&o);
+    assert!(!e.contains('\u{1b}') && e.contains("\\u{1b}"), "{e}");
+}
+
+#[test]
+fn a_corrupt_stored_entry_is_a_database_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("corrupt.sqlite3");
+    assert!(steward(&db, &["start", "nine-estates", "--player", "Ana"])
+        .status
+        .success());
+    assert!(steward(&db, &["act", "1", "--pick", "0"]).status.success());
+    {
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.execute("UPDATE events SET events = '[{\"type\":\"Nonsense\"}]'", [])
+            .unwrap();
+    }
+    let o = steward(&db, &["show", "1"]);
+    assert_eq!(o.status.code(), Some(4), "{}", stderr(&o));
+    assert!(stderr(&o).contains("game #1"), "{}", stderr(&o));
+}
+
+#[test]
+fn the_cli_finds_the_database_where_the_app_does() {
+    use estate_steward::store::location;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let run = |env: Option<&Path>| {
+        let mut c = Command::new(BIN);
+        c.args(["people", "add", "Ana"])
+            .env("XDG_DATA_HOME", &data)
+            .env("HOME", dir.path())
+            .env_remove(location::DB_ENV);
+        if let Some(p) = env {
+            c.env(location::DB_ENV, p);
+        }
+        let o = c.output().unwrap();
+        assert!(o.status.success(), "{}", stderr(&o));
+    };
+    run(None);
+    let by_data = location::resolve(None, None, Some(data.clone()));
+    assert!(by_data.is_file(), "{} was not created", by_data.display());
+    let by_env = dir.path().join("env.sqlite3");
+    run(Some(&by_env));
+    assert_eq!(
+        location::resolve(None, Some(by_env.clone().into_os_string()), Some(data)),
+        by_env
+    );
+    assert!(by_env.is_file());
+}

@@ -428,8 +428,10 @@ fn two_clients_on_one_file_never_corrupt_the_log() {
         events: "[]".into(),
         summary: "x".into(),
     };
+    let version = store.version(id).unwrap();
     let late = store.append(estate_steward::store::Append {
         game_id: id,
+        version,
         seq: 2,
         entry: &entry,
         had_redo: false,
@@ -438,7 +440,7 @@ fn two_clients_on_one_file_never_corrupt_the_log() {
         learned: None,
     });
     assert!(matches!(late, Err(StoreError::Conflict { .. })), "{late:?}");
-    let early_undo = store.set_undone(id, 1, true, None);
+    let early_undo = store.set_undone(id, version, 1, true, None);
     assert!(
         matches!(early_undo, Err(StoreError::Conflict { .. })),
         "only the last entry can be undone"
@@ -526,4 +528,369 @@ fn a_scorepad_only_game_is_kept_in_history_like_any_other() {
     let record = ok(s.record(id));
     assert_eq!(record.score.categories.len(), 8);
     assert_eq!(record.log.len(), 17);
+}
+
+// ---- issue 10: refused files, stale and strict input ---------------------------------------
+
+fn companions(path: &Path) -> Vec<PathBuf> {
+    ["-wal", "-shm", "-journal"]
+        .iter()
+        .map(|suffix| {
+            let mut p = path.as_os_str().to_owned();
+            p.push(suffix);
+            PathBuf::from(p)
+        })
+        .filter(|p| p.exists())
+        .collect()
+}
+
+/// A closed WAL-mode database made by `make` (its `-wal` is gone once the last connection
+/// closes), checked to have no companions, and its bytes.
+fn wal_file(path: &Path, make: impl FnOnce(&rusqlite::Connection)) -> Vec<u8> {
+    {
+        let conn = rusqlite::Connection::open(path).unwrap();
+        let mode: String = conn
+            .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(mode, "wal");
+        make(&conn);
+    }
+    assert!(companions(path).is_empty(), "{:?}", companions(path));
+    std::fs::read(path).unwrap()
+}
+
+#[test]
+fn refused_wal_files_get_no_companions_and_stay_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let foreign = dir.path().join("recipes.sqlite3");
+    let bytes = wal_file(&foreign, |c| {
+        c.execute_batch("CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES ('soup');")
+            .unwrap()
+    });
+    assert!(matches!(refusal(&foreign), StoreError::NotOurs { .. }));
+    assert!(
+        companions(&foreign).is_empty(),
+        "{:?}",
+        companions(&foreign)
+    );
+    assert_eq!(std::fs::read(&foreign).unwrap(), bytes);
+
+    let newer = temp_db(&dir);
+    drop(Store::open(&newer).unwrap());
+    let bytes = wal_file(&newer, |c| {
+        c.pragma_update(None, "user_version", 99).unwrap()
+    });
+    assert!(matches!(
+        refusal(&newer),
+        StoreError::Newer { found: 99, .. }
+    ));
+    assert!(companions(&newer).is_empty(), "{:?}", companions(&newer));
+    assert_eq!(std::fs::read(&newer).unwrap(), bytes);
+
+    let damaged = dir.path().join("damaged.sqlite3");
+    {
+        let mut s = opened(&damaged);
+        let id = start(&mut s);
+        for _ in 0..40 {
+            step(&mut s, id);
+        }
+    }
+    let mut bytes = wal_file(&damaged, |_| {});
+    for b in bytes.iter_mut().skip(4096).take(4096 * 2) {
+        *b = 0x5A;
+    }
+    std::fs::write(&damaged, &bytes).unwrap();
+    assert!(matches!(refusal(&damaged), StoreError::Corrupt { .. }));
+    assert!(
+        companions(&damaged).is_empty(),
+        "{:?}",
+        companions(&damaged)
+    );
+    assert_eq!(std::fs::read(&damaged).unwrap(), bytes);
+}
+
+#[test]
+fn a_negative_schema_version_is_refused_plainly() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = temp_db(&dir);
+    drop(Store::open(&path).unwrap());
+    let bytes = wal_file(&path, |c| {
+        c.pragma_update(None, "user_version", -3).unwrap()
+    });
+    let e = refusal(&path);
+    assert!(e.to_string().contains("schema version is -3"), "{e}");
+    assert!(companions(&path).is_empty());
+    assert_eq!(std::fs::read(&path).unwrap(), bytes);
+}
+
+#[test]
+fn a_good_file_that_cannot_be_written_beside_is_not_called_damaged() {
+    // The test runs as root, for whom no permission bit forbids writing: a folder where the
+    // file's `-wal` is taken by a directory stands in for a read-only folder (SQLite cannot
+    // create it either way).
+    let dir = tempfile::tempdir().unwrap();
+    let path = temp_db(&dir);
+    {
+        let mut s = opened(&path);
+        start(&mut s);
+    }
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    std::fs::create_dir(PathBuf::from(&wal)).unwrap();
+    let e = refusal(&path);
+    assert!(matches!(e, StoreError::ReadOnly { .. }), "{e:?}");
+    assert!(!e.to_string().contains("damaged"), "{e}");
+    std::fs::remove_dir(PathBuf::from(&wal)).unwrap();
+    assert_eq!(
+        ok(opened(&path).history(None)).len(),
+        1,
+        "the file was fine"
+    );
+}
+
+#[test]
+fn entries_stored_with_fields_no_longer_read_replay_as_they_were() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = temp_db(&dir);
+    let (id, before) = {
+        let mut s = opened(&path);
+        let id = start(&mut s);
+        ok(s.act(id, &json!({"type": "Deal", "deal": {"kind": "Shuffle"}})));
+        ok(s.act(id, &json!({"type": "Pass"})));
+        (id, ok(s.view(id, None)))
+    };
+    {
+        // As a client from before strict input might have stored it.
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute(
+            "UPDATE events SET action = '{\"type\":\"Pass\",\"seat\":0}' WHERE seq = 2",
+            [],
+        )
+        .unwrap();
+    }
+    let mut s = opened(&path);
+    let after = ok(s.view(id, None));
+    assert_eq!(after.state, before.state);
+    assert_eq!(after.log, before.log);
+    ok(s.undo(id));
+    ok(s.redo(id));
+    let refused = s.act(id, &json!({"type": "Pass", "seat": 0}));
+    assert!(
+        matches!(&refused, Err(ApiError::BadRequest { field, .. }) if field == "action.seat"),
+        "{refused:?}"
+    );
+}
+
+type Rows = Vec<(String, Vec<Vec<rusqlite::types::Value>>)>;
+
+/// Every row of every table of a database, in the columns the file had (a migration may add
+/// columns; it must change none of the old ones).
+fn every_row(path: &Path, columns_of: Option<&Rows>) -> Rows {
+    let conn =
+        rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .unwrap();
+    let tables = [
+        "people",
+        "games",
+        "seats",
+        "events",
+        "snapshots",
+        "results",
+        "catalogue",
+    ];
+    tables
+        .iter()
+        .enumerate()
+        .map(|(t, table)| {
+            let columns: Vec<String> = match columns_of {
+                Some(old) => old[t].1[0]
+                    .iter()
+                    .map(|c| match c {
+                        rusqlite::types::Value::Text(name) => name.clone(),
+                        other => panic!("column name {other:?}"),
+                    })
+                    .collect(),
+                None => {
+                    let mut stmt = conn
+                        .prepare(&format!("SELECT name FROM pragma_table_info('{table}')"))
+                        .unwrap();
+                    let names = stmt.query_map([], |r| r.get(0)).unwrap();
+                    names.collect::<Result<_, _>>().unwrap()
+                }
+            };
+            let sql = format!("SELECT {} FROM {table} ORDER BY 1, 2", columns.join(", "));
+            let mut stmt = conn.prepare(&sql).unwrap();
+            let width = columns.len();
+            let mut rows = vec![columns
+                .iter()
+                .map(|c| rusqlite::types::Value::Text(c.clone()))
+                .collect::<Vec<_>>()];
+            let found = stmt
+                .query_map([], |r| {
+                    (0..width).map(|i| r.get(i)).collect::<Result<Vec<_>, _>>()
+                })
+                .unwrap();
+            rows.extend(found.map(Result::unwrap));
+            (table.to_string(), rows)
+        })
+        .collect()
+}
+
+/// A file from an earlier schema upgrades with every game, person and log entry as it was,
+/// and every game in it resumes.
+fn upgrades_intact(fixture: &str, found_version: i64, games: usize) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(fixture);
+    std::fs::copy(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures")
+            .join(fixture),
+        &path,
+    )
+    .unwrap();
+    let version = |p: &Path| -> i64 {
+        rusqlite::Connection::open(p)
+            .unwrap()
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap()
+    };
+    assert_eq!(version(&path), found_version);
+    let before = every_row(&path, None);
+    assert_eq!(before[1].1.len() - 1, games, "games in {fixture}");
+    let mut s = opened(&path);
+    assert_eq!(version(&path), schema::latest_version());
+    let after = every_row(&path, Some(&before));
+    for ((table, old), (_, new)) in before.iter().zip(&after) {
+        let kept = ["people", "games", "seats", "events"].contains(&table.as_str());
+        assert!(old.len() > 1 || !kept, "{fixture}: {table} is empty");
+        assert_eq!(old, new, "{fixture}: table {table} changed");
+    }
+    let events = &before[3].1;
+    for id in 1..=games as i64 {
+        let active = events[1..]
+            .iter()
+            .filter(|r| {
+                r[0] == rusqlite::types::Value::Integer(id)
+                    && r[5] == rusqlite::types::Value::Integer(0)
+            })
+            .count();
+        let shown = ok(s.view(id, None));
+        assert_eq!(shown.log.len(), active, "{fixture}: game #{id}");
+        assert_eq!(ok(s.record(id)).log.len(), active);
+    }
+}
+
+#[test]
+fn a_file_from_schema_1_upgrades_with_everything_intact() {
+    upgrades_intact("schema1-games.sqlite3", 1, 6);
+}
+
+#[test]
+fn a_file_from_schema_2_upgrades_with_everything_intact() {
+    upgrades_intact("schema2-games.sqlite3", 2, 8);
+}
+
+/// Plays `n` card descriptions after the deal (a snapshot every 100 entries).
+fn described(s: &mut Steward, id: i64, n: usize) {
+    ok(s.act(id, &json!({"type": "Deal", "deal": {"kind": "Shuffle"}})));
+    for i in 0..n {
+        let card = 1 + (i % 9);
+        let action = json!({"type": "Describe", "card": {"kind": "Structure", "card": card, "face": "Round",
+            "def": {"structure": format!("Rd{card}"), "cost": ["Stone"], "provides": ["Food"], "upright": ["Food"], "rotated": ["Gold"]}}});
+        ok(s.act(id, &action));
+    }
+}
+
+#[test]
+fn the_app_pages_the_log_and_resumes_a_long_game_from_its_end() {
+    use estate_steward::service::{LogPage, APP_LOG_PAGE};
+    let dir = tempfile::tempdir().unwrap();
+    let path = temp_db(&dir);
+    let (id, whole) = {
+        let mut s = opened(&path);
+        let id = start(&mut s);
+        described(&mut s, id, 249);
+        (id, ok(s.view(id, None)))
+    };
+    assert_eq!(whole.log.len(), 250);
+    assert_eq!(whole.log_from, None, "the CLI's views carry the whole log");
+    {
+        // An entry long before the last snapshot no longer reads: a resume from the end never
+        // parses it, a whole load reports the damage.
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute("UPDATE events SET events = 'garbage' WHERE seq = 5", [])
+            .unwrap();
+    }
+    let mut app = opened(&path);
+    app.set_log_page(APP_LOG_PAGE);
+    let v = ok(app.view(id, None));
+    let LogPage::Latest { min, step } = APP_LOG_PAGE else {
+        panic!("the app pages its log")
+    };
+    assert_eq!(v.log_len(), 250);
+    assert!(
+        v.log.len() >= min && v.log.len() < min + step,
+        "{}",
+        v.log.len()
+    );
+    assert_eq!(v.log[..], whole.log[whole.log.len() - v.log.len()..]);
+    assert_eq!(v.state, whole.state);
+    // Every action and undo changes the number of lines shown (a screen may key on it).
+    let mut lengths = vec![v.log.len()];
+    for _ in 0..60 {
+        lengths.push(ok(app.undo(id)).log.len());
+    }
+    assert!(lengths.windows(2).all(|w| w[0] != w[1]), "{lengths:?}");
+    for _ in 0..60 {
+        ok(app.redo(id));
+    }
+    assert_eq!(ok(app.view(id, None)).state, whole.state);
+    assert!(
+        matches!(
+            app.replay(id, 3),
+            Err(ApiError::Store {
+                error: StoreError::Corrupt { .. }
+            })
+        ),
+        "reaching back past the damaged entry reports it"
+    );
+    let mut cli = opened(&path);
+    assert!(matches!(
+        cli.view(id, None),
+        Err(ApiError::Store {
+            error: StoreError::Corrupt { .. }
+        })
+    ));
+}
+
+#[test]
+fn a_paged_table_undoes_past_its_first_snapshot_and_replays_from_the_start() {
+    use estate_steward::service::APP_LOG_PAGE;
+    let dir = tempfile::tempdir().unwrap();
+    let path = temp_db(&dir);
+    let (id, whole) = {
+        let mut s = opened(&path);
+        let id = start(&mut s);
+        described(&mut s, id, 219);
+        let mut states = Vec::new();
+        for _ in 0..120 {
+            states.push(ok(s.undo(id)).state);
+        }
+        for _ in 0..120 {
+            ok(s.redo(id));
+        }
+        (id, states)
+    };
+    let mut app = opened(&path);
+    app.set_log_page(APP_LOG_PAGE);
+    for (i, want) in whole.iter().enumerate() {
+        assert_eq!(&ok(app.undo(id)).state, want, "undo {}", i + 1);
+    }
+    let mut cli = opened(&path);
+    for step in [0, 1, 57, 100, 100] {
+        assert_eq!(
+            ok(app.replay(id, step)).state,
+            ok(cli.replay(id, step)).state
+        );
+    }
 }

@@ -3,6 +3,10 @@
 //! Commands live here rather than at the crate root: a `pub` `#[tauri::command]` at the root of
 //! the library collides with its generated `__cmd__*` macro (E0255).
 //!
+//! Every command that reaches the database is `async` and runs its core call on a blocking
+//! worker thread: waiting for another client's write (SQLite's busy wait, up to 5 s) never
+//! holds the main thread, so the window keeps painting and answering.
+//!
 //! To add a command: write it here with `#[tauri::command]` + `#[specta::specta]`, list it in
 //! `collect_commands!` in [`crate::specta_builder`], allow it in `capabilities/default.json`
 //! (`allow-<name-in-kebab-case>`), then regenerate the bindings with
@@ -11,11 +15,12 @@
 use estate_steward::service::{
     ApiError, CatalogueEntry, GameInfo, GameRecord, ReplayStep, Steward, TableView,
 };
+use estate_steward::store::StoreError;
 use estate_steward::store::{GameRow, Person};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use specta::Type;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use tauri::State;
 
 /// Any JSON value crossing IPC (a private view, a remembered card); the game checks its shape.
@@ -35,27 +40,44 @@ pub struct OptionsJson(#[specta(type = estate_steward::games::GameOptions)] pub 
 
 /// The open database, or why it could not be opened (shown on every screen that needs it).
 pub struct AppState {
-    steward: Mutex<Result<Steward, ApiError>>,
+    steward: Arc<Mutex<Result<Steward, ApiError>>>,
     db_path: String,
+    db_error: Option<ApiError>,
 }
 
 impl AppState {
     pub fn new(db_path: String, steward: Result<Steward, ApiError>) -> Self {
         AppState {
-            steward: Mutex::new(steward),
+            db_error: steward.as_ref().err().cloned(),
+            steward: Arc::new(Mutex::new(steward)),
             db_path,
         }
     }
 
-    /// Run one core call with the open service.
-    fn with<T>(&self, f: impl FnOnce(&mut Steward) -> Result<T, ApiError>) -> Result<T, ApiError> {
-        // A panic while holding the lock cannot leave SQLite half-written (transactions), so the
-        // service stays usable after a poisoned lock.
-        let mut guard = self.steward.lock().unwrap_or_else(|p| p.into_inner());
-        match guard.as_mut() {
-            Ok(steward) => f(steward),
-            Err(e) => Err(e.clone()),
-        }
+    /// Run one core call with the open service on a blocking worker thread, never on the
+    /// caller's (the main thread's) own.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Steward) -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let steward = Arc::clone(&self.steward);
+        tauri::async_runtime::spawn_blocking(move || {
+            // A panic while holding the lock cannot leave SQLite half-written (transactions),
+            // so the service stays usable after a poisoned lock.
+            let mut guard = steward.lock().unwrap_or_else(|p| p.into_inner());
+            match guard.as_mut() {
+                Ok(steward) => f(steward),
+                Err(e) => Err(e.clone()),
+            }
+        })
+        .await
+        .unwrap_or_else(|e| {
+            Err(ApiError::Store {
+                error: StoreError::Sql {
+                    message: format!("the request stopped before it finished: {e}"),
+                },
+            })
+        })
     }
 }
 
@@ -77,136 +99,149 @@ pub fn app_info(state: State<'_, AppState>) -> AppInfo {
     AppInfo {
         version: env!("CARGO_PKG_VERSION").to_string(),
         db_path: state.db_path.clone(),
-        db_error: state.with(|_| Ok(())).err(),
+        db_error: state.db_error.clone(),
     }
 }
 
 /// The games the app hosts.
 #[tauri::command]
 #[specta::specta]
-pub fn games_available(state: State<'_, AppState>) -> Result<Vec<GameInfo>, ApiError> {
-    state.with(|s| Ok(s.games_available()))
+pub async fn games_available(state: State<'_, AppState>) -> Result<Vec<GameInfo>, ApiError> {
+    state.run(move |s| Ok(s.games_available())).await
 }
 
 /// Saved people.
 #[tauri::command]
 #[specta::specta]
-pub fn people(state: State<'_, AppState>) -> Result<Vec<Person>, ApiError> {
-    state.with(|s| s.people())
+pub async fn people(state: State<'_, AppState>) -> Result<Vec<Person>, ApiError> {
+    state.run(move |s| s.people()).await
 }
 
 /// Save a person with a colour like `#1f77b4`.
 #[tauri::command]
 #[specta::specta]
-pub fn add_person(
+pub async fn add_person(
     state: State<'_, AppState>,
     name: String,
     colour: String,
 ) -> Result<Person, ApiError> {
-    state.with(|s| s.add_person(&name, &colour))
+    state.run(move |s| s.add_person(&name, &colour)).await
 }
 
 /// Start a game for these people, in seat order.
 #[tauri::command]
 #[specta::specta]
-pub fn start_game(
+pub async fn start_game(
     state: State<'_, AppState>,
     game: String,
     person_ids: Vec<i32>,
     options: Option<OptionsJson>,
 ) -> Result<TableView, ApiError> {
     let ids: Vec<i64> = person_ids.into_iter().map(i64::from).collect();
-    state.with(|s| s.start_game(&game, &ids, options.map(|o| o.0), None))
+    state
+        .run(move |s| s.start_game(&game, &ids, options.map(|o| o.0), None))
+        .await
 }
 
 /// A game's table.
 #[tauri::command]
 #[specta::specta]
-pub fn table(state: State<'_, AppState>, game_id: i32) -> Result<TableView, ApiError> {
-    state.with(|s| s.view(i64::from(game_id), None))
+pub async fn table(state: State<'_, AppState>, game_id: i32) -> Result<TableView, ApiError> {
+    state.run(move |s| s.view(i64::from(game_id), None)).await
 }
 
 /// Apply an action (the game's action JSON); answered only after it is saved.
 #[tauri::command]
 #[specta::specta]
-pub fn act(
+pub async fn act(
     state: State<'_, AppState>,
     game_id: i32,
     action: ActionJson,
 ) -> Result<TableView, ApiError> {
-    state.with(|s| s.act(i64::from(game_id), &action.0))
+    state
+        .run(move |s| s.act(i64::from(game_id), &action.0))
+        .await
 }
 
 /// What only one seat may see (their money in The Estates): for a deliberate peek.
 #[tauri::command]
 #[specta::specta]
-pub fn peek(state: State<'_, AppState>, game_id: i32, seat: u8) -> Result<Json, ApiError> {
-    state.with(|s| s.peek(i64::from(game_id), seat)).map(Json)
+pub async fn peek(state: State<'_, AppState>, game_id: i32, seat: u8) -> Result<Json, ApiError> {
+    state
+        .run(move |s| s.peek(i64::from(game_id), seat))
+        .await
+        .map(Json)
 }
 
 /// Take back the last action.
 #[tauri::command]
 #[specta::specta]
-pub fn undo(state: State<'_, AppState>, game_id: i32) -> Result<TableView, ApiError> {
-    state.with(|s| s.undo(i64::from(game_id)))
+pub async fn undo(state: State<'_, AppState>, game_id: i32) -> Result<TableView, ApiError> {
+    state.run(move |s| s.undo(i64::from(game_id))).await
 }
 
 /// Put back the last undone action.
 #[tauri::command]
 #[specta::specta]
-pub fn redo(state: State<'_, AppState>, game_id: i32) -> Result<TableView, ApiError> {
-    state.with(|s| s.redo(i64::from(game_id)))
+pub async fn redo(state: State<'_, AppState>, game_id: i32) -> Result<TableView, ApiError> {
+    state.run(move |s| s.redo(i64::from(game_id))).await
 }
 
 /// Games, newest first: "active", "finished", or all.
 #[tauri::command]
 #[specta::specta]
-pub fn history(
+pub async fn history(
     state: State<'_, AppState>,
     status: Option<String>,
 ) -> Result<Vec<GameRow>, ApiError> {
-    state.with(|s| s.history(status.as_deref()))
+    state.run(move |s| s.history(status.as_deref())).await
 }
 
 /// A game's record: players, breakdown and log.
 #[tauri::command]
 #[specta::specta]
-pub fn record(state: State<'_, AppState>, game_id: i32) -> Result<GameRecord, ApiError> {
-    state.with(|s| s.record(i64::from(game_id)))
+pub async fn record(state: State<'_, AppState>, game_id: i32) -> Result<GameRecord, ApiError> {
+    state.run(move |s| s.record(i64::from(game_id))).await
 }
 
 /// The table after `step` actions of the log.
 #[tauri::command]
 #[specta::specta]
-pub fn replay(state: State<'_, AppState>, game_id: i32, step: u32) -> Result<ReplayStep, ApiError> {
-    state.with(|s| s.replay(i64::from(game_id), step))
+pub async fn replay(
+    state: State<'_, AppState>,
+    game_id: i32,
+    step: u32,
+) -> Result<ReplayStep, ApiError> {
+    state.run(move |s| s.replay(i64::from(game_id), step)).await
 }
 
 /// Remembered card data of a game.
 #[tauri::command]
 #[specta::specta]
-pub fn catalogue(
+pub async fn catalogue(
     state: State<'_, AppState>,
     game: String,
 ) -> Result<Vec<CatalogueEntry>, ApiError> {
-    state.with(|s| s.catalogue(&game))
+    state.run(move |s| s.catalogue(&game)).await
 }
 
 /// Correct a remembered card.
 #[tauri::command]
 #[specta::specta]
-pub fn set_catalogue_entry(
+pub async fn set_catalogue_entry(
     state: State<'_, AppState>,
     game: String,
     key: String,
     value: Json,
 ) -> Result<(), ApiError> {
-    state.with(|s| s.set_catalogue_entry(&game, &key, value.0))
+    state
+        .run(move |s| s.set_catalogue_entry(&game, &key, value.0))
+        .await
 }
 
 /// Delete a game and its log.
 #[tauri::command]
 #[specta::specta]
-pub fn delete_game(state: State<'_, AppState>, game_id: i32) -> Result<(), ApiError> {
-    state.with(|s| s.delete_game(i64::from(game_id)))
+pub async fn delete_game(state: State<'_, AppState>, game_id: i32) -> Result<(), ApiError> {
+    state.run(move |s| s.delete_game(i64::from(game_id))).await
 }

@@ -6,6 +6,8 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 // The database location is the core's, so the app and the `steward` CLI share one file.
+use estate_steward::service::APP_LOG_PAGE;
+use estate_steward::store::location;
 pub use estate_steward::store::{APP_DIR_NAME, DB_ENV, DB_FILE_NAME};
 
 /// The one place where the app's commands are registered and typed for the UI.
@@ -33,42 +35,31 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
 }
 
 /// Where the database lives: `--db PATH` on the command line, else `$ESTATE_STEWARD_DB`, else
-/// `<user data folder>/app.estatesteward.desktop/estate-steward.sqlite3`.
-pub fn db_path() -> Option<PathBuf> {
-    resolve_db_path(
-        std::env::args_os().skip(1),
-        std::env::var_os(DB_ENV),
-        directories::BaseDirs::new().map(|d| d.data_dir().to_path_buf()),
-    )
+/// `<user data folder>/app.estatesteward.desktop/estate-steward.sqlite3` — decided by the
+/// core's `store::location`, the same function the `steward` CLI uses.
+pub fn db_path() -> PathBuf {
+    location::db_path(location::db_flag(std::env::args_os().skip(1)))
 }
 
-/// Pure part of [`db_path`], testable without touching the process environment.
-pub fn resolve_db_path(
+/// [`db_path`] for given arguments, environment value and data folder.
+pub fn db_path_from(
     args: impl IntoIterator<Item = OsString>,
     env: Option<OsString>,
     data_dir: Option<PathBuf>,
-) -> Option<PathBuf> {
-    let mut args = args.into_iter();
-    let mut from_args = None;
-    while let Some(arg) = args.next() {
-        if arg == "--db" {
-            from_args = args.next().map(PathBuf::from);
-        } else if let Some(value) = arg.to_str().and_then(|a| a.strip_prefix("--db=")) {
-            from_args = Some(PathBuf::from(value));
-        }
-    }
-    from_args
-        .or_else(|| env.filter(|v| !v.is_empty()).map(PathBuf::from))
-        .or_else(|| data_dir.map(|d| d.join(APP_DIR_NAME).join(DB_FILE_NAME)))
+) -> PathBuf {
+    location::resolve(location::db_flag(args), env, data_dir)
 }
 
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
     let builder = specta_builder::<tauri::Wry>();
-    let path = db_path().unwrap_or_else(estate_steward::store::default_db_path);
+    let path = db_path();
     eprintln!("estate-steward: database at {}", path.display());
     // A refused database (not ours, newer, corrupt) does not stop the app: every screen shows why.
-    let steward = estate_steward::service::Steward::open(&path);
+    let steward = estate_steward::service::Steward::open(&path).map(|mut s| {
+        s.set_log_page(APP_LOG_PAGE);
+        s
+    });
     if let Err(e) = &steward {
         eprintln!("estate-steward: {e}");
     }
@@ -102,23 +93,34 @@ mod tests {
         let data = Some(PathBuf::from("/home/u/.local/share"));
         let env = Some(OsString::from("/tmp/env.sqlite3"));
         assert_eq!(
-            resolve_db_path(os(&["--db", "/tmp/a.sqlite3"]), env.clone(), data.clone()),
-            Some(PathBuf::from("/tmp/a.sqlite3"))
+            db_path_from(os(&["--db", "/tmp/a.sqlite3"]), env.clone(), data.clone()),
+            PathBuf::from("/tmp/a.sqlite3")
         );
         assert_eq!(
-            resolve_db_path(os(&["--db=/tmp/b.sqlite3"]), env.clone(), data.clone()),
-            Some(PathBuf::from("/tmp/b.sqlite3"))
+            db_path_from(os(&["--db=/tmp/b.sqlite3"]), env.clone(), data.clone()),
+            PathBuf::from("/tmp/b.sqlite3")
         );
         assert_eq!(
-            resolve_db_path(os(&[]), env, data.clone()),
-            Some(PathBuf::from("/tmp/env.sqlite3"))
+            db_path_from(os(&[]), env, data.clone()),
+            PathBuf::from("/tmp/env.sqlite3")
         );
         assert_eq!(
-            resolve_db_path(os(&[]), Some(OsString::new()), data),
-            Some(PathBuf::from(
-                "/home/u/.local/share/app.estatesteward.desktop/estate-steward.sqlite3"
-            ))
+            db_path_from(os(&[]), Some(OsString::new()), data),
+            PathBuf::from("/home/u/.local/share/app.estatesteward.desktop/estate-steward.sqlite3")
         );
-        assert_eq!(resolve_db_path(os(&[]), None, None), None);
+    }
+
+    /// The app and the CLI resolve the same path for the same flag, environment and data
+    /// folder: the CLI passes its `--db` to `location::resolve`, the app its own argument.
+    #[test]
+    fn the_app_resolves_the_path_the_cli_resolves() {
+        let data = Some(PathBuf::from("/home/u/.local/share"));
+        for env in [None, Some(OsString::from("/tmp/env.sqlite3"))] {
+            for flag in [None, Some("/tmp/flag.sqlite3")] {
+                let args = flag.map(|f| os(&["--db", f])).unwrap_or_default();
+                let cli = location::resolve(flag.map(PathBuf::from), env.clone(), data.clone());
+                assert_eq!(db_path_from(args, env.clone(), data.clone()), cli);
+            }
+        }
     }
 }

@@ -2,12 +2,16 @@
 //! scripted here: start a game, apply actions, undo, redo, score, list history, show a record.
 //!
 //! Exit codes: 0 done; 1 refused by the rules (the message names the rule); 2 usage error;
-//! 3 not found; 4 the database was refused or failed; 5 a malformed request field.
+//! 3 not found; 4 the database was refused or failed; 5 a malformed request field. `stream`
+//! answers every line and exits at the end with the code of its first failed line.
 
 use clap::{Parser, Subcommand};
+use estate_steward::engine::table::parse_text;
 use estate_steward::engine::Scoresheet;
-use estate_steward::service::{ApiError, GameInfo, GameRecord, Steward, TableView};
-use estate_steward::store::{default_db_path, GameRow};
+use estate_steward::service::{
+    ApiError, GameInfo, GameRecord, LogPage, PlayerRef, Steward, TableView,
+};
+use estate_steward::store::{location, GameRow};
 use serde::Serialize;
 use serde_json::Value;
 use std::io::{BufRead, Write};
@@ -48,7 +52,8 @@ enum Command {
     /// Start a game: `steward start nine-estates --player Ana`.
     Start {
         game: String,
-        /// A saved person's name (created if new) or #id, once per seat in seat order.
+        /// A saved person's name (saved with the game if new) or #id, once per seat in seat
+        /// order. A refused start saves nothing.
         #[arg(long = "player", required = true)]
         players: Vec<String>,
         #[arg(long)]
@@ -66,8 +71,9 @@ enum Command {
         #[arg(long, conflicts_with = "action")]
         pick: Option<usize>,
     },
-    /// Read actions from standard input, one per line (JSON, `pick N`, `undo`, `redo`), and
-    /// print `ack <log length> <summary>` after each is committed.
+    /// Read actions from standard input, one per line (JSON, `pick N`, `undo`, `redo`); print
+    /// `ack <log length> <summary>` after each is committed, or `err <line> <reason>` and go
+    /// on. Exits at the end with the code of the first line that failed.
     Stream { id: i64 },
     /// Show what only one seat may see (their money in The Estates); seats count from 1.
     Peek { id: i64, seat: u8 },
@@ -115,11 +121,9 @@ fn exit_code(e: &ApiError) -> u8 {
     }
 }
 
+/// JSON from the command line, strictly: a key given twice is refused, not silently dropped.
 fn parse_json(field: &str, text: &str) -> Result<Value, ApiError> {
-    serde_json::from_str(text).map_err(|e| ApiError::BadRequest {
-        field: field.into(),
-        message: format!("not valid JSON: {e}"),
-    })
+    Ok(parse_text(field, text)?)
 }
 
 fn print<T: Serialize>(json: bool, value: &T, text: impl FnOnce() -> String) {
@@ -150,7 +154,7 @@ fn table_text(v: &TableView) -> String {
         out.push('\n');
     }
     if let Some(last) = v.log.last() {
-        out += &format!("last: {last} ({} actions)\n", v.log.len());
+        out += &format!("last: {last} ({} actions)\n", v.log_len());
     }
     if !v.allowed.is_empty() {
         out += "allowed now (use --pick N):\n";
@@ -166,71 +170,95 @@ fn pick(steward: &mut Steward, id: i64, n: usize) -> Result<Value, ApiError> {
     view.allowed
         .get(n)
         .map(|a| a.action.clone())
-        .ok_or_else(|| ApiError::BadRequest {
-            field: "pick".into(),
-            message: format!("only {} actions are allowed now", view.allowed.len()),
+        .ok_or_else(|| {
+            let choices = match view.allowed.len() {
+                0 => "no action is allowed now".to_string(),
+                k => format!("pick 0 to {} (the actions allowed now)", k - 1),
+            };
+            ApiError::bad("pick", format!("there is no action {n}: {choices}"))
         })
 }
 
-fn find_or_add_person(steward: &mut Steward, name: &str) -> Result<i64, ApiError> {
-    if let Some(id) = name.strip_prefix('#') {
-        return id.parse().map_err(|_| ApiError::BadRequest {
-            field: "player".into(),
-            message: format!("'{name}' is not #id"),
-        });
-    }
-    if let Some(p) = steward
-        .people()?
-        .into_iter()
-        .find(|p| p.name.eq_ignore_ascii_case(name.trim()))
-    {
-        return Ok(p.id);
-    }
-    Ok(steward.add_person(name, "#1f77b4")?.id)
+/// `--player` values: `#id` is a saved person, anything else a name.
+fn player_refs(players: &[String]) -> Result<Vec<PlayerRef>, ApiError> {
+    players
+        .iter()
+        .map(|p| match p.strip_prefix('#') {
+            Some(id) => id.trim().parse().map(PlayerRef::Id).map_err(|_| {
+                ApiError::bad(
+                    "player",
+                    format!(
+                        "'{}' is not #id",
+                        estate_steward::engine::table::excerpt(p, 40)
+                    ),
+                )
+            }),
+            None => Ok(PlayerRef::Name(p.clone())),
+        })
+        .collect()
 }
 
-fn stream(steward: &mut Steward, id: i64) -> Result<(), ApiError> {
-    let stdin = std::io::stdin();
-    let mut stdout = std::io::stdout();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        let result = if line == "undo" {
-            steward.undo(id)
-        } else if line == "redo" {
-            steward.redo(id)
-        } else if let Some(n) = line.strip_prefix("pick ") {
-            let n = n.trim().parse().map_err(|_| ApiError::BadRequest {
-                field: "pick".into(),
-                message: format!("'{n}' is not a number"),
-            })?;
-            let action = pick(steward, id, n)?;
+/// One line of a stream: an action as JSON, `pick N`, `undo` or `redo`.
+fn stream_line(steward: &mut Steward, id: i64, line: &str) -> Result<TableView, ApiError> {
+    match line {
+        "undo" => steward.undo(id),
+        "redo" => steward.redo(id),
+        _ => {
+            let action = match line.strip_prefix("pick ") {
+                Some(n) => {
+                    let n = n.trim().parse().map_err(|_| {
+                        ApiError::bad(
+                            "pick",
+                            format!(
+                                "'{}' is not a number",
+                                estate_steward::engine::table::excerpt(n.trim(), 20)
+                            ),
+                        )
+                    })?;
+                    pick(steward, id, n)?
+                }
+                None => parse_json("action", line)?,
+            };
             steward.act(id, &action)
-        } else {
-            let action = parse_json("action", line)?;
-            steward.act(id, &action)
-        };
-        match result {
-            Ok(v) => {
-                // Printed only after the store committed: this line is the acknowledgement.
-                let _ = writeln!(
-                    stdout,
-                    "ack {} {}",
-                    v.log.len(),
-                    v.message.unwrap_or_default()
-                );
-                let _ = stdout.flush();
-            }
-            Err(e) => {
-                let _ = writeln!(stdout, "refused {e}");
-                let _ = stdout.flush();
-            }
         }
     }
-    Ok(())
+}
+
+/// `stream`: every line gets one answer, and a bad line does not end the stream. Returns the
+/// exit code of the first line that failed (0 when none did).
+fn stream(steward: &mut Steward, id: i64) -> Result<u8, ApiError> {
+    // The acknowledgement needs the log's length, not its lines: resume and answer from its end.
+    steward.set_log_page(LogPage::Latest { min: 1, step: 256 });
+    steward.view(id, None)?; // a missing game or a refused file ends it before any line
+    let mut input = std::io::stdin().lock();
+    let mut stdout = std::io::stdout();
+    let mut first_failure = 0u8;
+    let mut bytes = Vec::new();
+    for number in 1.. {
+        bytes.clear();
+        let result = match input.read_until(b'\n', &mut bytes) {
+            Ok(0) => break,
+            Ok(_) => match std::str::from_utf8(&bytes) {
+                Ok(line) if line.trim().is_empty() => continue,
+                Ok(line) => stream_line(steward, id, line.trim()),
+                Err(_) => Err(ApiError::bad("line", "not UTF-8 text")),
+            },
+            Err(e) => Err(ApiError::bad("line", format!("cannot be read: {e}"))),
+        };
+        let reply = match result {
+            // Printed only after the store committed: this line is the acknowledgement.
+            Ok(v) => format!("ack {} {}", v.log_len(), v.message.unwrap_or_default()),
+            Err(e) => {
+                if first_failure == 0 {
+                    first_failure = exit_code(&e);
+                }
+                format!("err {number} {}", e.to_string().replace(['\n', '\r'], " "))
+            }
+        };
+        let _ = writeln!(stdout, "{reply}");
+        let _ = stdout.flush();
+    }
+    Ok(first_failure)
 }
 
 fn games_text(games: &[GameInfo]) -> String {
@@ -338,8 +366,8 @@ fn peek(steward: &mut Steward, id: i64, seat: u8) -> Result<Value, ApiError> {
     steward.peek(id, index)
 }
 
-fn run(cli: Cli) -> Result<(), ApiError> {
-    let path = cli.db.clone().unwrap_or_else(default_db_path);
+fn run(cli: Cli) -> Result<u8, ApiError> {
+    let path = location::db_path(cli.db.clone());
     let mut steward = Steward::open(&path)?;
     let json = cli.json;
     match cli.command {
@@ -371,12 +399,9 @@ fn run(cli: Cli) -> Result<(), ApiError> {
             seed,
             options,
         } => {
-            let ids = players
-                .iter()
-                .map(|p| find_or_add_person(&mut steward, p))
-                .collect::<Result<Vec<_>, _>>()?;
+            let players = player_refs(&players)?;
             let options = options.map(|o| parse_json("options", &o)).transpose()?;
-            let v = steward.start_game(&game, &ids, options, seed)?;
+            let v = steward.start(&game, &players, options, seed)?;
             print(json, &v, || {
                 format!("started game #{}\n{}", v.game_id, table_text(&v))
             });
@@ -393,7 +418,7 @@ fn run(cli: Cli) -> Result<(), ApiError> {
             let v = act(&mut steward, id, action, n)?;
             print(json, &v, || table_text(&v));
         }
-        Command::Stream { id } => stream(&mut steward, id)?,
+        Command::Stream { id } => return stream(&mut steward, id),
         Command::Peek { id, seat } => {
             let v = peek(&mut steward, id, seat)?;
             print(json, &v, || v.to_string());
@@ -451,14 +476,14 @@ fn run(cli: Cli) -> Result<(), ApiError> {
             print(json, &Value::Bool(true), || format!("remembered {key}"));
         }
     }
-    Ok(())
+    Ok(0)
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let json = cli.json;
     match run(cli) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => ExitCode::from(code),
         Err(e) => {
             if json {
                 eprintln!("{}", serde_json::to_string(&e).unwrap_or_default());

@@ -5,10 +5,16 @@
 //! score), then appends it to SQLite, and only after that commit returns a view: nothing is shown
 //! before it is durable. If the append fails, the service drops this session and reloads the
 //! game from the file, so the in-memory step is never seen.
+//!
+//! A resumed session may hold only the end of a long log: the entries after `base` (a stored
+//! snapshot's position) and the state there. Positions stay those of the whole log (the random
+//! stream of an action is named by its position), and undo cannot reach before `base`: the
+//! service loads more of the log first (see `service`).
 
 use super::game::{Game, GameRng, RuleError, Seat};
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
 
 /// How many entries between in-memory snapshots used to rebuild the state on undo.
 pub const SNAPSHOT_EVERY: usize = 100;
@@ -32,18 +38,67 @@ impl<G: Game> Clone for Entry<G> {
     }
 }
 
+/// A stored state: parsed when first needed (a resumed game holds many it may never use).
+#[derive(Debug)]
+struct Snap<G: Game> {
+    text: Option<String>,
+    state: OnceLock<Option<G::State>>,
+}
+
+impl<G: Game> Snap<G> {
+    fn parsed(state: G::State) -> Self {
+        Snap {
+            text: None,
+            state: OnceLock::from(Some(state)),
+        }
+    }
+    fn text(text: String) -> Self {
+        Snap {
+            text: Some(text),
+            state: OnceLock::new(),
+        }
+    }
+    /// The state, or None when the stored text does not read back (snapshots are caches: the
+    /// caller then starts from an earlier one).
+    fn get(&self) -> Option<&G::State> {
+        self.state
+            .get_or_init(|| {
+                self.text
+                    .as_deref()
+                    .and_then(|t| serde_json::from_str(t).ok())
+            })
+            .as_ref()
+    }
+}
+
+/// The part of a stored log a session is resumed from.
+pub struct Window<G: Game> {
+    /// How many entries come before `entries` (not held).
+    pub base: usize,
+    /// The state after `base` entries: a stored snapshot (required when `base` > 0).
+    pub base_state: Option<G::State>,
+    /// Stored snapshots after `base` (position, state as JSON text), oldest first; each is read
+    /// only if it is needed.
+    pub snapshots: Vec<(usize, String)>,
+    /// The entries `base + 1 ..`.
+    pub entries: Vec<Entry<G>>,
+}
+
 #[derive(Debug)]
 pub struct Session<G: Game> {
     pub options: G::Options,
     pub seats: Vec<Seat>,
     pub seed: u64,
-    initial: G::State,
+    /// Entries before `entries` that this session does not hold, and the state after them.
+    base: usize,
+    base_state: G::State,
     state: G::State,
+    /// Entries `base + 1 ..= len`.
     entries: Vec<Entry<G>>,
     /// Undone entries; the last one is the next to redo.
     redo: Vec<Entry<G>>,
-    /// (number of entries applied, state after them), ascending.
-    snapshots: Vec<(usize, G::State)>,
+    /// (position in the log, state after it), ascending, all after `base`.
+    snapshots: Vec<(usize, Snap<G>)>,
 }
 
 impl<G: Game> Session<G> {
@@ -53,8 +108,9 @@ impl<G: Game> Session<G> {
             options,
             seats,
             seed,
+            base: 0,
             state: initial.clone(),
-            initial,
+            base_state: initial,
             entries: Vec::new(),
             redo: Vec::new(),
             snapshots: Vec::new(),
@@ -71,22 +127,67 @@ impl<G: Game> Session<G> {
         entries: Vec<Entry<G>>,
         redo: Vec<Entry<G>>,
     ) -> Result<Self, RuleError> {
-        let mut session = Session::new(options, seats, seed)?;
-        let start = match &snapshot {
-            Some((n, state)) if *n <= entries.len() => {
-                session.state = state.clone();
-                session.snapshots.push((*n, state.clone()));
-                *n
-            }
-            _ => 0,
-        };
-        for entry in &entries[start..] {
-            for event in &entry.events {
-                G::apply(&mut session.state, event);
-            }
+        let mut session = Self::resume_window(
+            options,
+            seats,
+            seed,
+            Window {
+                base: 0,
+                base_state: None,
+                snapshots: Vec::new(),
+                entries,
+            },
+            redo,
+        )?;
+        if let Some((n, state)) = snapshot.filter(|(n, _)| *n > 0 && *n <= session.len()) {
+            session.snapshots.insert(0, (n, Snap::parsed(state)));
+            session.state = session.state_after(session.len());
         }
-        session.entries = entries;
-        session.redo = redo;
+        Ok(session)
+    }
+
+    /// Rebuild a session from the end of a stored log: the state at the latest snapshot it can
+    /// read, then the entries after it.
+    pub fn resume_window(
+        options: G::Options,
+        seats: Vec<Seat>,
+        seed: u64,
+        window: Window<G>,
+        redo: Vec<Entry<G>>,
+    ) -> Result<Self, RuleError> {
+        let Window {
+            base,
+            base_state,
+            snapshots,
+            entries,
+        } = window;
+        let base_state = match (base, base_state) {
+            (_, Some(state)) => state,
+            (0, None) => G::initial(&options, &seats)?,
+            (_, None) => {
+                return Err(RuleError::new(
+                    "store.snapshot",
+                    format!("the state after entry {base} is missing"),
+                ))
+            }
+        };
+        let len = base + entries.len();
+        let mut session = Session {
+            options,
+            seats,
+            seed,
+            base,
+            state: base_state.clone(),
+            base_state,
+            entries,
+            redo,
+            snapshots: snapshots
+                .into_iter()
+                .filter(|(n, _)| *n > base && *n <= len)
+                .map(|(n, text)| (n, Snap::text(text)))
+                .collect(),
+        };
+        session.state = session.state_after(len);
         session.take_snapshot_if_due();
         Ok(session)
     }
@@ -94,8 +195,21 @@ impl<G: Game> Session<G> {
     pub fn state(&self) -> &G::State {
         &self.state
     }
+    /// The entries this session holds: the whole log unless it was resumed from its end
+    /// (then those after [`Session::base`]).
     pub fn entries(&self) -> &[Entry<G>] {
         &self.entries
+    }
+    /// How many entries of the log come before [`Session::entries`].
+    pub fn base(&self) -> usize {
+        self.base
+    }
+    /// The length of the whole log.
+    pub fn len(&self) -> usize {
+        self.base + self.entries.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
     pub fn redo_stack(&self) -> &[Entry<G>] {
         &self.redo
@@ -105,7 +219,7 @@ impl<G: Game> Session<G> {
     /// position, so a resumed game decides exactly as an uninterrupted one would.
     fn rng_for_next(&self) -> GameRng {
         let mut rng = GameRng::seed_from_u64(self.seed);
-        rng.set_stream(self.entries.len() as u64 + 1);
+        rng.set_stream(self.len() as u64 + 1);
         rng
     }
 
@@ -133,16 +247,17 @@ impl<G: Game> Session<G> {
     }
 
     fn take_snapshot_if_due(&mut self) {
-        let n = self.entries.len();
-        if n > 0
+        let n = self.len();
+        if n > self.base
             && n.is_multiple_of(SNAPSHOT_EVERY)
             && self.snapshots.last().map(|s| s.0) != Some(n)
         {
-            self.snapshots.push((n, self.state.clone()));
+            self.snapshots.push((n, Snap::parsed(self.state.clone())));
         }
     }
 
-    /// The entry that `undo` would take back.
+    /// The entry that `undo` would take back (none when this session holds no entry to take
+    /// back: at the start, or at `base`).
     pub fn next_undo(&self) -> Option<&Entry<G>> {
         self.entries.last()
     }
@@ -155,8 +270,9 @@ impl<G: Game> Session<G> {
         let entry = self.entries.pop()?;
         let summary = entry.summary.clone();
         self.redo.push(entry);
-        self.snapshots.retain(|(n, _)| *n <= self.entries.len());
-        self.state = self.state_after(self.entries.len());
+        let n = self.len();
+        self.snapshots.retain(|(k, _)| *k <= n);
+        self.state = self.state_after(n);
         Some(summary)
     }
 
@@ -172,17 +288,18 @@ impl<G: Game> Session<G> {
         Some(summary)
     }
 
-    /// The state after the first `n` entries (for replay and undo).
+    /// The state after the first `n` entries (for replay and undo); `n` is brought within
+    /// `base ..= len`.
     pub fn state_after(&self, n: usize) -> G::State {
-        let n = n.min(self.entries.len());
+        let n = n.clamp(self.base, self.len());
         let (start, mut state) = self
             .snapshots
             .iter()
             .rev()
-            .find(|(k, _)| *k <= n)
-            .map(|(k, s)| (*k, s.clone()))
-            .unwrap_or((0, self.initial.clone()));
-        for entry in &self.entries[start..n] {
+            .filter(|(k, _)| *k <= n)
+            .find_map(|(k, s)| s.get().map(|s| (*k, s.clone())))
+            .unwrap_or((self.base, self.base_state.clone()));
+        for entry in &self.entries[start - self.base..n - self.base] {
             for event in &entry.events {
                 G::apply(&mut state, event);
             }
@@ -190,9 +307,10 @@ impl<G: Game> Session<G> {
         state
     }
 
-    /// The state rebuilt from nothing but the initial state and the log.
+    /// The state rebuilt from the start of what this session holds (the initial state unless
+    /// it was resumed from the end of a log) and the log.
     pub fn replayed(&self) -> G::State {
-        let mut state = self.initial.clone();
+        let mut state = self.base_state.clone();
         for entry in &self.entries {
             for event in &entry.events {
                 G::apply(&mut state, event);

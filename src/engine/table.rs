@@ -1,9 +1,17 @@
 //! The type-erased table: the JSON-facing wrappers (`GameKind`, `AnyTable`) through which the
 //! service, the store and the CLI handle any game without knowing its types. The list of games
 //! itself lives in `crate::games` (`games::registry()`); nothing here names a game.
+//!
+//! Input is strict here, once for every game (`json`): new actions and options refuse unknown
+//! fields and duplicate keys, naming the field; what is already stored reads as it always did.
+
+mod json;
+
+pub use json::{excerpt, parse_text, plain, BadInput};
 
 use super::game::{to_json, Descriptor, Game, RuleError, Scoresheet, Seat};
-use super::session::{Entry, Session};
+use super::session::{Entry, Session, Window};
+use json::{added_part, read_lenient, read_strict, unkept_key};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::marker::PhantomData;
@@ -26,15 +34,42 @@ pub struct AllowedAction {
     pub action: Value,
 }
 
+/// The end of a stored log, from which a table is resumed (see `store::Store::load_game`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct StoredLog {
+    /// Active entries before `entries`, not loaded.
+    pub base: usize,
+    /// The state after `base` entries, as stored in a snapshot (none when `base` is 0).
+    pub base_state: Option<String>,
+    /// Later snapshots within `entries` (position, state), oldest first.
+    pub snapshots: Vec<(usize, String)>,
+    /// Active entries `base + 1 ..`.
+    pub entries: Vec<StoredEntry>,
+    /// Undone entries, the next to redo last.
+    pub redo: Vec<StoredEntry>,
+}
+
+/// An action played in memory: the entry to store and what it taught the catalogue.
+pub struct Played {
+    pub entry: StoredEntry,
+    pub learned: Vec<(String, Value)>,
+}
+
 /// Why an action was not accepted.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ActError {
     /// The rules forbid it.
     #[error(transparent)]
     Rule(#[from] RuleError),
-    /// The action is not one this game understands (a malformed request).
-    #[error("not an action of this game: {0}")]
-    Malformed(String),
+    /// The request is not one this game reads (a malformed field, an unknown field …).
+    #[error("{0}")]
+    Malformed(BadInput),
+}
+
+impl From<BadInput> for ActError {
+    fn from(e: BadInput) -> Self {
+        ActError::Malformed(e)
+    }
 }
 
 /// A game's factory, as the registry lists it.
@@ -64,6 +99,21 @@ pub trait GameKind: Send + Sync {
         entries: &[StoredEntry],
         redo: &[StoredEntry],
     ) -> Result<Box<dyn AnyTable>, ActError>;
+    /// Resume from the end of a stored log: only its entries are parsed. (Every game gets
+    /// this from `Kind<G>`; the default reads a whole log only, for other implementations.)
+    fn resume_log(
+        &self,
+        options: &Value,
+        seats: Vec<Seat>,
+        seed: u64,
+        log: StoredLog,
+    ) -> Result<Box<dyn AnyTable>, ActError> {
+        if log.base > 0 {
+            return Err(BadInput::new("stored log", "only a whole log can be read here").into());
+        }
+        let snapshot = log.snapshots.last().cloned();
+        self.resume(options, seats, seed, snapshot, &log.entries, &log.redo)
+    }
 }
 
 /// A live table of any game.
@@ -71,6 +121,23 @@ pub trait AnyTable: Send {
     fn descriptor(&self) -> &'static Descriptor;
     fn seats(&self) -> &[Seat];
     fn decide(&self, action: &Value) -> Result<StoredEntry, ActError>;
+    /// Decide and apply in memory in one step (as `decide` then `commit`, without reading the
+    /// entry back); the service then stores it, or drops this table if storing fails.
+    fn play(&mut self, action: &Value) -> Result<Played, ActError> {
+        let entry = self.decide(action)?;
+        let learned = self.learned(&entry);
+        self.commit(&entry)?;
+        Ok(Played { entry, learned })
+    }
+    /// How many entries of the log come before those this table holds (0 unless it was resumed
+    /// from the end of a long log): undo and replay cannot reach before it.
+    fn base(&self) -> usize {
+        0
+    }
+    /// The summaries of the entries after the first `from` (or after `base`, if later).
+    fn summaries_from(&self, from: usize) -> Vec<String> {
+        self.summaries().into_iter().skip(from).collect()
+    }
     /// Apply an entry produced by `decide`, in memory. The service then stores it and shows it
     /// only once stored; if storing fails it drops this table and reloads the game from disk.
     fn commit(&mut self, entry: &StoredEntry) -> Result<(), ActError>;
@@ -112,10 +179,6 @@ impl<G> Kind<G> {
 
 struct Table<G: Game>(Session<G>);
 
-fn from_json<T: serde::de::DeserializeOwned>(value: &Value, what: &str) -> Result<T, ActError> {
-    serde_json::from_value(value.clone()).map_err(|e| ActError::Malformed(format!("{what}: {e}")))
-}
-
 /// A game's view as the clients receive it: the view's own fields plus `"game": <id>`, the tag
 /// by which `games::GameView` (and the UI) tell the games apart.
 fn tagged_view<G: Game>(view: &G::View) -> Value {
@@ -127,7 +190,8 @@ fn tagged_view<G: Game>(view: &G::View) -> Value {
 }
 
 fn from_text<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T, ActError> {
-    serde_json::from_str(text).map_err(|e| ActError::Malformed(format!("{what}: {e}")))
+    serde_json::from_str(text)
+        .map_err(|e| ActError::Malformed(BadInput::new(what, plain(&e.to_string()))))
 }
 
 fn typed_entries<G: Game>(entries: &[StoredEntry]) -> Result<Vec<Entry<G>>, ActError> {
@@ -164,7 +228,23 @@ impl<G: Game> GameKind for Kind<G> {
         to_json(&G::Options::default())
     }
     fn check_catalogue_entry(&self, key: &str, value: &Value) -> Result<(), ActError> {
-        Ok(G::check_catalogue_entry(key, value)?)
+        G::check_catalogue_entry(key, value)?;
+        // Strict as an action: remember the entry in empty options, find the part it added and
+        // name any key of the value that the game did not keep there.
+        let before = G::Options::default();
+        let mut after = before.clone();
+        G::with_catalogue(&mut after, &[(key.to_string(), value.clone())]);
+        let after = to_json(&after);
+        if let Some(kept) = added_part(&to_json(&before), &after) {
+            if let Some(path) = unkept_key(value, kept) {
+                return Err(BadInput::new(
+                    format!("value.{path}"),
+                    format!("unknown field '{path}' (the game does not read it)"),
+                )
+                .into());
+            }
+        }
+        Ok(())
     }
     fn prepare_options(
         &self,
@@ -172,7 +252,7 @@ impl<G: Game> GameKind for Kind<G> {
         catalogue: &[(String, Value)],
     ) -> Result<Value, ActError> {
         let mut typed: G::Options = match options {
-            Some(v) => from_json(&v, "options")?,
+            Some(v) => read_strict(&v, "options")?,
             None => G::Options::default(),
         };
         G::with_catalogue(&mut typed, catalogue);
@@ -184,7 +264,7 @@ impl<G: Game> GameKind for Kind<G> {
         seats: Vec<Seat>,
         seed: u64,
     ) -> Result<Box<dyn AnyTable>, ActError> {
-        let options: G::Options = from_json(options, "options")?;
+        let options: G::Options = read_lenient(options, "options")?;
         Ok(Box::new(Table::<G>(Session::new(options, seats, seed)?)))
     }
     fn resume(
@@ -196,7 +276,7 @@ impl<G: Game> GameKind for Kind<G> {
         entries: &[StoredEntry],
         redo: &[StoredEntry],
     ) -> Result<Box<dyn AnyTable>, ActError> {
-        let options: G::Options = from_json(options, "options")?;
+        let options: G::Options = read_lenient(options, "options")?;
         let snapshot = match snapshot {
             Some((n, v)) => Some((n, from_text::<G::State>(&v, "snapshot")?)),
             None => None,
@@ -211,6 +291,29 @@ impl<G: Game> GameKind for Kind<G> {
         )?;
         Ok(Box::new(Table::<G>(session)))
     }
+    fn resume_log(
+        &self,
+        options: &Value,
+        seats: Vec<Seat>,
+        seed: u64,
+        log: StoredLog,
+    ) -> Result<Box<dyn AnyTable>, ActError> {
+        // What is stored reads as it was written: no strictness here.
+        let options: G::Options = read_lenient(options, "stored options")?;
+        let base_state = match &log.base_state {
+            Some(text) => Some(from_text::<G::State>(text, "stored snapshot")?),
+            None => None,
+        };
+        let window = Window {
+            base: log.base,
+            base_state,
+            snapshots: log.snapshots,
+            entries: typed_entries(&log.entries)?,
+        };
+        let session =
+            Session::resume_window(options, seats, seed, window, typed_entries(&log.redo)?)?;
+        Ok(Box::new(Table::<G>(session)))
+    }
 }
 
 impl<G: Game> AnyTable for Table<G> {
@@ -221,8 +324,30 @@ impl<G: Game> AnyTable for Table<G> {
         &self.0.seats
     }
     fn decide(&self, action: &Value) -> Result<StoredEntry, ActError> {
-        let action: G::Action = from_json(action, "action")?;
+        let action: G::Action = read_strict(action, "action")?;
         Ok(stored(&self.0.decide(action)?))
+    }
+    fn play(&mut self, action: &Value) -> Result<Played, ActError> {
+        let action: G::Action = read_strict(action, "action")?;
+        let entry = self.0.decide(action)?;
+        let played = Played {
+            entry: stored(&entry),
+            learned: entry.events.iter().flat_map(G::learned).collect(),
+        };
+        self.0.commit(entry);
+        Ok(played)
+    }
+    fn base(&self) -> usize {
+        self.0.base()
+    }
+    fn summaries_from(&self, from: usize) -> Vec<String> {
+        let skip = from.saturating_sub(self.0.base());
+        self.0
+            .entries()
+            .iter()
+            .skip(skip)
+            .map(|e| e.summary.clone())
+            .collect()
     }
     fn commit(&mut self, entry: &StoredEntry) -> Result<(), ActError> {
         let typed = typed_entries::<G>(std::slice::from_ref(entry))?;
@@ -244,7 +369,7 @@ impl<G: Game> AnyTable for Table<G> {
         self.0.redo()
     }
     fn len(&self) -> usize {
-        self.0.entries().len()
+        self.0.len()
     }
     fn redo_len(&self) -> usize {
         self.0.redo_stack().len()

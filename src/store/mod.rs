@@ -1,15 +1,29 @@
 //! The durable store: one SQLite file (rusqlite, bundled) holding people, games, seats, the
-//! action log, snapshots, results and the card catalogue.
+//! action log, snapshots, results and the card catalogue; one module per table.
 //!
 //! Invariants: a file that is not ours, is corrupt, or comes from a newer version is refused
-//! before anything is written to it; every write that acknowledges an action commits first.
+//! before anything is written to it (or beside it); every write that acknowledges an action
+//! commits first; every append, undo and redo checks the game's version in its transaction.
 
+mod catalogue;
+mod games;
+pub mod location;
+mod log;
 mod open;
+mod people;
 pub mod schema;
-mod tables;
 
-pub use open::{default_db_path, Store, APP_DIR_NAME, DB_ENV, DB_FILE_NAME};
-pub use tables::{Append, GameRow, LoadedGame, NewGame, Person};
+pub use games::{GameRow, LoadedGame, NewGame, SeatPerson};
+pub use location::{default_db_path, APP_DIR_NAME, DB_ENV, DB_FILE_NAME};
+pub use log::Append;
+pub use open::Store;
+pub use people::{check_colour, checked_name, Person};
+
+use chrono::{SecondsFormat, Utc};
+
+fn now() -> String {
+    Utc::now().to_rfc3339_opts(SecondsFormat::Millis, true)
+}
 
 /// Why the store refused or failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize, specta::Type)]
@@ -27,6 +41,9 @@ pub enum StoreError {
     },
     #[error("{path} is damaged ({detail}); it was left untouched")]
     Corrupt { path: String, detail: String },
+    /// The file is fine but cannot be written here (a read-only file or folder).
+    #[error("{path} cannot be written here ({detail}): Estate Steward needs to write the file and its folder; it was left untouched")]
+    ReadOnly { path: String, detail: String },
     /// The game's log changed under this client (another window or the `steward` CLI wrote to
     /// it); nothing was written and the client reloads the game.
     #[error("game #{game_id} was changed elsewhere (another window or the steward command line); it has been reloaded: look again and retry")]

@@ -1,119 +1,243 @@
-//! Opening a database file: refuse what is not ours before writing a byte, then migrate.
+//! Opening a database file: refuse what is not ours before writing a byte (and without leaving
+//! `-wal`/`-shm` files beside someone else's data), then set the pragmas and migrate.
 
-use super::schema::{latest_version, migrations, APPLICATION_ID};
+use super::schema::{latest_version, migrate, APPLICATION_ID};
 use super::StoreError;
-use rusqlite::{Connection, OpenFlags};
+use rusqlite::{Connection, ErrorCode, OpenFlags};
 use std::io::Read;
 use std::path::{Path, PathBuf};
-
-/// Environment variable that overrides the database location.
-pub const DB_ENV: &str = "ESTATE_STEWARD_DB";
+use std::time::{Duration, Instant};
 
 pub struct Store {
     pub(super) conn: Connection,
     path: PathBuf,
 }
 
-/// The folder inside the platform's data folder: the app's identifier, the same folder Tauri
-/// calls `app_data_dir()`, so the app and the CLI share one database.
-pub const APP_DIR_NAME: &str = "app.estatesteward.desktop";
-pub const DB_FILE_NAME: &str = "estate-steward.sqlite3";
+const SQLITE_MAGIC: &[u8; 16] = b"SQLite format 3\0";
 
-/// `$ESTATE_STEWARD_DB` if set, else the user data folder
-/// (e.g. `~/.local/share/app.estatesteward.desktop/estate-steward.sqlite3`).
-pub fn default_db_path() -> PathBuf {
-    if let Some(p) = std::env::var_os(DB_ENV).filter(|v| !v.is_empty()) {
-        return PathBuf::from(p);
+/// What the first 100 bytes of an SQLite file say (all big-endian, see sqlite.org/fileformat).
+struct Header {
+    user_version: i64,
+    application_id: i64,
+}
+
+fn be_i32(bytes: &[u8], at: usize) -> i64 {
+    let mut word = [0u8; 4];
+    word.copy_from_slice(&bytes[at..at + 4]);
+    i64::from(i32::from_be_bytes(word))
+}
+
+fn read_header(path: &Path, shown: &str) -> Result<Option<Header>, StoreError> {
+    let io = |e: std::io::Error| StoreError::Sql {
+        message: format!("cannot read {shown}: {e}"),
+    };
+    let mut bytes = Vec::with_capacity(100);
+    std::fs::File::open(path)
+        .map_err(io)?
+        .take(100)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() < 100 || &bytes[..16] != SQLITE_MAGIC {
+        return Ok(None);
     }
-    match directories::BaseDirs::new() {
-        Some(dirs) => dirs.data_dir().join(APP_DIR_NAME).join(DB_FILE_NAME),
-        None => PathBuf::from(DB_FILE_NAME),
+    Ok(Some(Header {
+        user_version: be_i32(&bytes, 60),
+        application_id: be_i32(&bytes, 68),
+    }))
+}
+
+/// `file:` URI of a path, for SQLite's `immutable` parameter.
+fn file_uri(path: &Path) -> String {
+    let mut uri = String::from("file:");
+    for b in path.to_string_lossy().bytes() {
+        if b.is_ascii_alphanumeric() || b"/-_.~".contains(&b) {
+            uri.push(b as char);
+        } else {
+            uri += &format!("%{b:02X}");
+        }
+    }
+    uri + "?immutable=1"
+}
+
+/// A file with a non-empty `-wal` beside it has commits its header does not show yet.
+fn has_live_wal(path: &Path) -> bool {
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    std::fs::metadata(PathBuf::from(wal))
+        .map(|m| m.is_file() && m.len() > 0)
+        .unwrap_or(false)
+}
+
+/// A read-only look that writes nothing beside the file: `immutable` (no locks, no `-shm`), or,
+/// when a live `-wal` exists (another client is using the file), an ordinary read-only
+/// connection that reads through it.
+fn look(path: &Path, live: bool) -> rusqlite::Result<Connection> {
+    if live {
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        conn.busy_timeout(BUSY_WAIT)?;
+        Ok(conn)
+    } else {
+        Connection::open_with_flags(
+            file_uri(path),
+            OpenFlags::SQLITE_OPEN_READ_ONLY
+                | OpenFlags::SQLITE_OPEN_URI
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
     }
 }
 
-const SQLITE_MAGIC: &[u8; 16] = b"SQLite format 3\0";
-
-fn inspect_existing(path: &Path) -> Result<(), StoreError> {
-    let shown = path.display().to_string();
-    let not_ours = |reason: &str| StoreError::NotOurs {
-        path: shown.clone(),
-        reason: reason.to_string(),
+fn check_marks(shown: &str, app_id: i64, version: i64, tables: i64) -> Result<(), StoreError> {
+    let not_ours = |reason: String| StoreError::NotOurs {
+        path: shown.to_string(),
+        reason,
     };
-    let mut header = [0u8; 16];
-    let mut file = std::fs::File::open(path).map_err(|e| StoreError::Sql {
-        message: format!("{shown}: {e}"),
-    })?;
-    let read = file.read(&mut header).map_err(|e| StoreError::Sql {
-        message: format!("{shown}: {e}"),
-    })?;
-    if read < 16 || &header != SQLITE_MAGIC {
-        return Err(not_ours("not an SQLite database"));
+    if app_id != APPLICATION_ID {
+        if app_id == 0 && version == 0 && tables == 0 {
+            return Ok(()); // an empty database: ours to fill
+        }
+        return Err(not_ours("it holds another program's tables".into()));
     }
-    let corrupt = |detail: String| StoreError::Corrupt {
-        path: shown.clone(),
-        detail,
-    };
-    let ro = Connection::open_with_flags(
-        path,
-        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )
-    .map_err(|e| corrupt(e.to_string()))?;
-    let app_id: i64 = ro
-        .query_row("PRAGMA application_id", [], |r| r.get(0))
-        .map_err(|e| corrupt(e.to_string()))?;
-    let version: i64 = ro
-        .query_row("PRAGMA user_version", [], |r| r.get(0))
-        .map_err(|e| corrupt(e.to_string()))?;
-    let tables: i64 = ro
-        .query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))
-        .map_err(|e| corrupt(e.to_string()))?;
-    if app_id != APPLICATION_ID && !(app_id == 0 && tables == 0) {
-        return Err(not_ours("it holds another program's tables"));
+    if version < 0 {
+        return Err(StoreError::Corrupt {
+            path: shown.to_string(),
+            detail: format!("its schema version is {version}, which Estate Steward never writes"),
+        });
     }
     if version > latest_version() {
         return Err(StoreError::Newer {
-            path: shown.clone(),
+            path: shown.to_string(),
             found: version,
             supported: latest_version(),
         });
     }
+    Ok(())
+}
+
+fn inspect_existing(path: &Path) -> Result<(), StoreError> {
+    let shown = path.display().to_string();
+    let Some(header) = read_header(path, &shown)? else {
+        return Err(StoreError::NotOurs {
+            path: shown,
+            reason: "not an SQLite database".into(),
+        });
+    };
+    let live = has_live_wal(path);
+    if !live {
+        // The header is current: refuse a newer or foreign file without asking SQLite (an
+        // unmarked file with no version is looked into below: empty, or someone else's?).
+        check_marks(&shown, header.application_id, header.user_version, 0)?;
+    }
+    let corrupt = |e: rusqlite::Error| StoreError::Corrupt {
+        path: shown.clone(),
+        detail: e.to_string(),
+    };
+    let ro = look(path, live).map_err(corrupt)?;
+    let read = |sql: &str| ro.query_row(sql, [], |r| r.get::<_, i64>(0));
+    let app_id = read("PRAGMA application_id").map_err(corrupt)?;
+    let version = read("PRAGMA user_version").map_err(corrupt)?;
+    let tables = read("SELECT count(*) FROM sqlite_master").map_err(corrupt)?;
+    check_marks(&shown, app_id, version, tables)?;
     let check: String = ro
         .query_row("PRAGMA quick_check", [], |r| r.get(0))
-        .map_err(|e| corrupt(e.to_string()))?;
+        .map_err(corrupt)?;
     if check != "ok" {
-        return Err(corrupt(check));
+        return Err(StoreError::Corrupt {
+            path: shown,
+            detail: check,
+        });
     }
     Ok(())
 }
 
-/// Bring the schema up to date (each migration in its own transaction).
-fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
-    migrations().to_latest(conn).map_err(|e| StoreError::Sql {
-        message: format!("migration failed: {e}"),
-    })
+/// A failure to open for writing a file that passed inspection: a read-only file or folder is
+/// said so plainly (the file is fine); anything else is a database error.
+fn write_failure(path: &Path, e: rusqlite::Error) -> StoreError {
+    let read_only = matches!(
+        e.sqlite_error_code(),
+        Some(ErrorCode::ReadOnly | ErrorCode::CannotOpen | ErrorCode::PermissionDenied)
+    );
+    if read_only {
+        StoreError::ReadOnly {
+            path: path.display().to_string(),
+            detail: e.to_string(),
+        }
+    } else {
+        StoreError::from(e)
+    }
+}
+
+/// How long a client waits for another one's lock before giving up.
+const BUSY_WAIT: Duration = Duration::from_secs(5);
+
+/// Run `f` again while SQLite says the file is busy, for up to [`BUSY_WAIT`]: SQLite does not
+/// wait by itself where waiting could deadlock (two new connections switching a fresh file to
+/// WAL at once both hold a read lock and want the write lock), it answers "locked" at once.
+fn patiently<T>(mut f: impl FnMut() -> rusqlite::Result<T>) -> rusqlite::Result<T> {
+    let started = Instant::now();
+    loop {
+        match f() {
+            Err(e)
+                if matches!(
+                    e.sqlite_error_code(),
+                    Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked)
+                ) && started.elapsed() < BUSY_WAIT =>
+            {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            other => return other,
+        }
+    }
+}
+
+fn open_for_writing(path: &Path) -> Result<Connection, rusqlite::Error> {
+    let conn = Connection::open(path)?;
+    // The busy handler first, so that even the switch to WAL waits for another opener.
+    conn.busy_timeout(BUSY_WAIT)?;
+    // Pragmas outside any transaction. FULL: an acknowledged action survives a power cut, not
+    // only a killed process.
+    patiently(|| conn.pragma_update(None, "journal_mode", "WAL"))?;
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    if conn.is_readonly("main")? {
+        // SQLite falls back to read-only for a file without write permission.
+        return Err(rusqlite::Error::SqliteFailure(
+            rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_READONLY),
+            Some("the file is read-only".into()),
+        ));
+    }
+    Ok(conn)
 }
 
 impl Store {
     /// Open (or create) the database at `path`.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
-        let exists = std::fs::metadata(path)
-            .map(|m| m.len() > 0)
-            .unwrap_or(false);
-        if exists {
+        let meta = std::fs::metadata(path).ok();
+        if meta.as_ref().is_some_and(|m| m.is_dir()) {
+            return Err(StoreError::NotOurs {
+                path: path.display().to_string(),
+                reason: "it is a folder".into(),
+            });
+        }
+        if meta.is_some_and(|m| m.len() > 0) {
             inspect_existing(path)?;
         } else if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| StoreError::Sql {
                 message: format!("cannot create {}: {e}", dir.display()),
             })?;
         }
-        let mut conn = Connection::open(path)?;
-        // Pragmas outside the migration transaction. FULL: an acknowledged action survives a
-        // power cut, not only a killed process.
-        conn.pragma_update(None, "journal_mode", "WAL")?;
-        conn.pragma_update(None, "synchronous", "FULL")?;
-        conn.pragma_update(None, "foreign_keys", "ON")?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        migrate(&mut conn)?;
+        let mut conn = open_for_writing(path).map_err(|e| write_failure(path, e))?;
+        migrate(&mut conn).map_err(|e| match e {
+            StoreError::Sql { .. } if conn.is_readonly("main").unwrap_or(false) => {
+                StoreError::ReadOnly {
+                    path: path.display().to_string(),
+                    detail: e.to_string(),
+                }
+            }
+            e => e,
+        })?;
         Ok(Store {
             conn,
             path: path.to_path_buf(),

@@ -1,15 +1,18 @@
-//! The schema as append-only migrations (rusqlite_migration tracks them in `user_version`).
-//! Never edit a released migration: add a new one at the end.
+//! The schema as append-only migrations: the list below is the whole history, and the schema
+//! version (`PRAGMA user_version`) is simply how many of them a file has had. Never edit a
+//! released migration: add a new one at the end.
 
+use super::StoreError;
+use rusqlite::{Connection, TransactionBehavior};
 use rusqlite_migration::{Migrations, M};
 
 /// Marks our files (`PRAGMA application_id`, "ESTW").
 pub const APPLICATION_ID: i64 = 0x4553_5457;
 
-pub fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![
-        M::up(
-            r#"
+/// Every migration, oldest first. Version N is the state after the first N of them.
+const MIGRATIONS: &[&str] = &[
+    // 1: people, games and seats, the event log with snapshots, results and the card catalogue.
+    r#"
         PRAGMA application_id = 1163088983;
         CREATE TABLE people (
             id INTEGER PRIMARY KEY,
@@ -68,14 +71,53 @@ pub fn migrations() -> Migrations<'static> {
         );
         CREATE INDEX games_by_status ON games(status, started_at);
         "#,
-        ),
-        // 2: find the ends of a game's log (last active entry, first undone one) without a scan,
-        // for the conflict check made on every append, undo and redo.
-        M::up("CREATE INDEX events_by_state ON events(game_id, undone, seq);"),
-    ])
+    // 2: find the ends of a game's log (last active entry, first undone one) without a scan,
+    // for the conflict check made on every append, undo and redo.
+    "CREATE INDEX events_by_state ON events(game_id, undone, seq);",
+    // 3: a per-game version, raised by every append, undo and redo and checked in the same
+    // transaction: a client that decided on an older table is refused even when the log's
+    // length came back the same (another client undid and played something else).
+    "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;",
+];
+
+/// The migrations for `rusqlite_migration` (its validation and `to_version`, used by tests and
+/// fixtures to build a file of an earlier schema).
+pub fn migrations() -> Migrations<'static> {
+    Migrations::new(MIGRATIONS.iter().map(|sql| M::up(sql)).collect())
 }
 
-/// The schema version this build writes.
+/// The schema version this build writes: the number of migrations.
 pub fn latest_version() -> i64 {
-    2
+    MIGRATIONS.len() as i64
+}
+
+fn version_of(conn: &Connection) -> Result<i64, rusqlite::Error> {
+    conn.query_row("PRAGMA user_version", [], |r| r.get(0))
+}
+
+/// Bring the schema up to date in one IMMEDIATE transaction: the write lock is taken first and
+/// the version read inside it, so two processes opening (or upgrading) the same file at once
+/// never both migrate — the second waits, then finds nothing to do.
+pub(super) fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
+    // A cheap look without the lock: an up-to-date file (the usual case) takes no write lock.
+    if version_of(conn)? == latest_version() {
+        return Ok(());
+    }
+    let failed = |step: usize, e: rusqlite::Error| StoreError::Sql {
+        message: format!("upgrading the database to schema {step} failed: {e}"),
+    };
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let found = version_of(&tx)?;
+    if found < 0 || found > latest_version() {
+        // Inspected before opening; another program changed it since. Leave it alone.
+        return Err(StoreError::Sql {
+            message: format!("the database's schema version changed to {found} while opening"),
+        });
+    }
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(found as usize) {
+        tx.execute_batch(sql).map_err(|e| failed(i + 1, e))?;
+    }
+    tx.pragma_update(None, "user_version", latest_version())?;
+    tx.commit()?;
+    Ok(())
 }

@@ -9,6 +9,7 @@ import NineReplay from "./nine-estates/NineReplay.svelte";
 import NineRemembered from "./nine-estates/RememberedCards.svelte";
 import EstatesTable from "./the-estates/EstatesTable.svelte";
 import EstatesOptions from "./the-estates/EstatesOptions.svelte";
+import EstatesReplay from "./the-estates/EstatesReplay.svelte";
 import { nameSeats } from "./the-estates/estates";
 import RealmLiveTable from "./raise-the-realm-live/RealmLiveTable.svelte";
 import RealmReplay from "./raise-the-realm-live/RealmReplay.svelte";
@@ -24,7 +25,13 @@ export type { GameId } from "./types";
 const GAMES: { readonly [K in GameId]: GameUi<K> } = {
   "nine-estates": { table: NineTable, replay: NineReplay, remembered: NineRemembered },
   // The cash boxes are in the score: it stays hidden until the game is over. Its log says "seat 2".
-  "the-estates": { table: EstatesTable, options: EstatesOptions, secretScore: true, nameLogLine: nameSeats },
+  "the-estates": {
+    table: EstatesTable,
+    replay: EstatesReplay,
+    options: EstatesOptions,
+    secretScore: true,
+    nameLogLine: nameSeats,
+  },
   // Both modes of Raise the Realm say "player 2" in their log lines and refusals.
   "raise-the-realm-live": {
     table: RealmLiveTable,

@@ -45,6 +45,9 @@ describe("describeError", () => {
       describeError({ kind: "Store", error: { kind: "Corrupt", path, detail: "bad page" } })
         .headline,
     ).toBe("This file is damaged and was not opened.");
+    const readOnly = describeError({ kind: "Store", error: { kind: "ReadOnly", path, detail: "cannot open" } });
+    expect(readOnly.headline).toBe("This file cannot be written here.");
+    expect(readOnly.headline).not.toContain("damaged");
     expect(
       describeError({ kind: "Store", error: { kind: "Sql", message: "disk I/O error" } }),
     ).toEqual({ headline: "The database failed.", detail: "disk I/O error" });

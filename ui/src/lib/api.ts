@@ -35,6 +35,11 @@ function storeText(e: StoreError): AlertText {
       };
     case "Corrupt":
       return { headline: "This file is damaged and was not opened.", detail: e.detail };
+    case "ReadOnly":
+      return {
+        headline: "This file cannot be written here.",
+        detail: "Estate Steward needs to write the file and the folder it is in; the file was left untouched.",
+      };
     case "NotFound":
       return { headline: `Not found: ${e.what}`, detail: null };
     case "Invalid":

@@ -339,29 +339,45 @@ export type EstatesCube = {
 
 export type EstatesEnd = "Left" | "Right";
 
-/**  Table choices, recorded with the game. */
+/**
+ *  Table choices, recorded with the game. The board settings are always concrete once read: a
+ *  game stored before they were settings (`sand_lots: null`, no `rooftop_values`) reads the data
+ *  file's defaults, which it played with, and a new game's record keeps the values it uses.
+ */
 export type EstatesOptions = EstatesOptions_Serialize | EstatesOptions_Deserialize;
 
-/**  Table choices, recorded with the game. */
+/**
+ *  Table choices, recorded with the game. The board settings are always concrete once read: a
+ *  game stored before they were settings (`sand_lots: null`, no `rooftop_values`) reads the data
+ *  file's defaults, which it played with, and a new game's record keeps the values it uses.
+ */
 export type EstatesOptions_Deserialize = {
 	/**  Score every check, in hand too (the rulebook scores only the cash box). */
 	all_money_scores?: boolean,
 	/**
-	 *  The five single-cube sand lots as (row, lot from the street); the data file's default
-	 *  when absent.
+	 *  The five single-cube sand lots as (row, lot from the street), both counted from 0.
+	 *  (`null`, read as the default, is for stored games only: clients send the lots.)
 	 */
-	sand_lots?: ([number, number])[] | null,
+	sand_lots?: ([number, number])[],
+	/**  The lowest and highest number a rooftop may show. */
+	rooftop_values?: [number, number],
 };
 
-/**  Table choices, recorded with the game. */
+/**
+ *  Table choices, recorded with the game. The board settings are always concrete once read: a
+ *  game stored before they were settings (`sand_lots: null`, no `rooftop_values`) reads the data
+ *  file's defaults, which it played with, and a new game's record keeps the values it uses.
+ */
 export type EstatesOptions_Serialize = {
 	/**  Score every check, in hand too (the rulebook scores only the cash box). */
 	all_money_scores: boolean,
 	/**
-	 *  The five single-cube sand lots as (row, lot from the street); the data file's default
-	 *  when absent.
+	 *  The five single-cube sand lots as (row, lot from the street), both counted from 0.
+	 *  (`null`, read as the default, is for stored games only: clients send the lots.)
 	 */
-	sand_lots: ([number, number])[] | null,
+	sand_lots: ([number, number])[],
+	/**  The lowest and highest number a rooftop may show. */
+	rooftop_values: [number, number],
 };
 
 /**  A building permit placed in a row: its printed value and whether it lengthens the row. */
@@ -382,7 +398,12 @@ export type EstatesPhase_Deserialize =
 /**  The auctioneer sells to the high bidder or buys the piece from them. */
 { kind: "Decide"; piece: EstatesPiece; seat: number; amount: number } | 
 /**  The piece's new holder places it (or discards a permit, the mayor or the cancel cube). */
-{ kind: "Place"; piece: EstatesPiece; holder: number } | { kind: "Over" };
+{ kind: "Place"; piece: EstatesPiece; holder: number; 
+/**
+ *  Everyone passed: the auctioneer took it free and may discard any piece (002 line
+ *  94). Absent from states saved before, which read as not free.
+ */
+free?: boolean } | { kind: "Over" };
 
 export type EstatesPhase_Serialize = 
 /**  The cube market and first auctioneer are not set yet. */
@@ -394,7 +415,12 @@ export type EstatesPhase_Serialize =
 /**  The auctioneer sells to the high bidder or buys the piece from them. */
 { kind: "Decide"; piece: EstatesPiece; seat: number; amount: number } | 
 /**  The piece's new holder places it (or discards a permit, the mayor or the cancel cube). */
-{ kind: "Place"; piece: EstatesPiece; holder: number } | { kind: "Over" };
+{ kind: "Place"; piece: EstatesPiece; holder: number; 
+/**
+ *  Everyone passed: the auctioneer took it free and may discard any piece (002 line
+ *  94). Absent from states saved before, which read as not free.
+ */
+free: boolean } | { kind: "Over" };
 
 /**  A piece as it is auctioned. */
 export type EstatesPiece = { kind: "Cube"; cube: EstatesCube } | { kind: "Rooftop"; value: number } | { kind: "Permit"; value: number } | { kind: "Mayor" } | { kind: "Cancel" };
@@ -451,12 +477,24 @@ export type EstatesSetup =
 /**  The table's own draw: the cube rows as laid out, and the first auctioneer's seat. */
 { kind: "Recorded"; market: EstatesCube[][]; first: number };
 
+/**  One choice on the screen: its words, its step, and the action sent back when it is tapped. */
+export type EstatesShown = {
+	label: string,
+	group: string,
+	action: EstatesAction,
+};
+
 export type EstatesState = EstatesState_Serialize | EstatesState_Deserialize;
 
 export type EstatesState_Deserialize = {
 	seats: number,
 	all_money_scores: boolean,
 	sand_lots: ([number, number])[],
+	/**
+	 *  The lowest and highest number a rooftop may show (a New-game setting); states saved
+	 *  before it was one read the data file's range, which they played with.
+	 */
+	rooftop_values?: [number, number],
 	purses: EstatesPurse[],
 	/**  The drawn cubes in rows; only either end of a row may be auctioned. */
 	market: EstatesCube[][],
@@ -477,6 +515,11 @@ export type EstatesState_Serialize = {
 	seats: number,
 	all_money_scores: boolean,
 	sand_lots: ([number, number])[],
+	/**
+	 *  The lowest and highest number a rooftop may show (a New-game setting); states saved
+	 *  before it was one read the data file's range, which they played with.
+	 */
+	rooftop_values: [number, number],
 	purses: EstatesPurse[],
 	/**  The drawn cubes in rows; only either end of a row may be auctioned. */
 	market: EstatesCube[][],
@@ -521,6 +564,12 @@ export type EstatesView_Deserialize = {
 	certificates: (number | null)[],
 	/**  Building points per seat as things stand (cash excluded). */
 	projected: number[],
+	/**
+	 *  The choices the screen offers now: the same whatever anyone holds, so that the buttons
+	 *  never tell who is short of money (product.md; ARCHITECTURE.md invariant 11). The legal
+	 *  list (`allowed`) may be shorter; an unaffordable try is refused with its reason.
+	 */
+	shown: EstatesShown[],
 };
 
 /**
@@ -545,6 +594,12 @@ export type EstatesView_Serialize = {
 	certificates: (number | null)[],
 	/**  Building points per seat as things stand (cash excluded). */
 	projected: number[],
+	/**
+	 *  The choices the screen offers now: the same whatever anyone holds, so that the buttons
+	 *  never tell who is short of money (product.md; ARCHITECTURE.md invariant 11). The legal
+	 *  list (`allowed`) may be shorter; an unaffordable try is refused with its reason.
+	 */
+	shown: EstatesShown[],
 };
 
 /**  Where a one-off piece (a permit, the mayor, the cancel cube) is. */
@@ -723,7 +778,7 @@ export type GameView_Deserialize = {
 	game: "raise-the-realm-live",
 } & TrackerView_Deserialize | {
 	game: "raise-the-realm",
-} & RealmState_Deserialize;
+} & RealmView_Deserialize;
 
 /**
  *  A table view as clients receive it: the game's own view with `"game": <id>` beside
@@ -737,7 +792,7 @@ export type GameView_Serialize = {
 	game: "raise-the-realm-live",
 } & TrackerView_Serialize | {
 	game: "raise-the-realm",
-} & RealmState_Serialize;
+} & RealmView_Serialize;
 
 /**  An Estate in the grid as the table screen shows it. */
 export type GridEstate = GridEstate_Serialize | GridEstate_Deserialize;
@@ -774,18 +829,28 @@ export type NineAction = NineAction_Serialize | NineAction_Deserialize;
 export type NineAction_Deserialize = { type: "Deal"; deal: Deal_Deserialize } | 
 /**  Enter (or correct) what a card shows; kept in the catalogue. */
 { type: "Describe"; card: Described_Deserialize } | 
-/**  Setup step 3: choose which resource of the first card is on top. */
+/**  Setup step 3: choose which resource of the first card is on top (the whole deck turns). */
 { type: "TurnFirstCard" } | 
-/**  Use the end-of-round choice: rotate the deck's top card 180°. */
-{ type: "RotateTopCard" } | { type: "Build"; target: Target; payment: Pay[] } | { type: "Pass" } | { type: "ChooseRoundEnd"; choice: RoundChoice_Deserialize } | { type: "EndEra" };
+/**
+ *  The end-of-round choice used: rotate the deck's top card 180°. Kept so that stored games
+ *  read back; it is `RotateCard` of the top card.
+ */
+{ type: "RotateTopCard" } | 
+/**  The end-of-round choice used: rotate this card of the deck 180° (line 81: any card). */
+{ type: "RotateCard"; card: number } | { type: "Build"; target: Target; payment: Pay[] } | { type: "Pass" } | { type: "ChooseRoundEnd"; choice: RoundChoice_Deserialize } | { type: "EndEra" };
 
 export type NineAction_Serialize = { type: "Deal"; deal: Deal_Serialize } | 
 /**  Enter (or correct) what a card shows; kept in the catalogue. */
 { type: "Describe"; card: Described_Serialize } | 
-/**  Setup step 3: choose which resource of the first card is on top. */
+/**  Setup step 3: choose which resource of the first card is on top (the whole deck turns). */
 { type: "TurnFirstCard" } | 
-/**  Use the end-of-round choice: rotate the deck's top card 180°. */
-{ type: "RotateTopCard" } | { type: "Build"; target: Target; payment: Pay[] } | { type: "Pass" } | { type: "ChooseRoundEnd"; choice: RoundChoice_Serialize } | { type: "EndEra" };
+/**
+ *  The end-of-round choice used: rotate the deck's top card 180°. Kept so that stored games
+ *  read back; it is `RotateCard` of the top card.
+ */
+{ type: "RotateTopCard" } | 
+/**  The end-of-round choice used: rotate this card of the deck 180° (line 81: any card). */
+{ type: "RotateCard"; card: number } | { type: "Build"; target: Target; payment: Pay[] } | { type: "Pass" } | { type: "ChooseRoundEnd"; choice: RoundChoice_Serialize } | { type: "EndEra" };
 
 /**  Options: the catalogue of card contents known when the game starts (recorded with the game). */
 export type NineOptions = NineOptions_Serialize | NineOptions_Deserialize;
@@ -971,6 +1036,38 @@ export type RealmState_Serialize = {
 	finished: boolean,
 };
 
+/**
+ *  Nothing on the scorepad is secret, so the table sees the pad itself, and what the rules make
+ *  of it that the screen says.
+ */
+export type RealmView = RealmView_Serialize | RealmView_Deserialize;
+
+/**
+ *  Nothing on the scorepad is secret, so the table sees the pad itself, and what the rules make
+ *  of it that the screen says.
+ */
+export type RealmView_Deserialize = {
+	/**  The Era objectives of a game (000 line 214: 5 Eras). */
+	eras: number,
+	/**  Solo: the objectives to meet, or the game is lost (000 lines 233, 266). */
+	objectives_needed: number,
+	/**  Solo: the count entered is below the threshold, so the game is lost whatever the points. */
+	lost: boolean,
+} & RealmState_Deserialize;
+
+/**
+ *  Nothing on the scorepad is secret, so the table sees the pad itself, and what the rules make
+ *  of it that the screen says.
+ */
+export type RealmView_Serialize = {
+	/**  The Era objectives of a game (000 line 214: 5 Eras). */
+	eras: number,
+	/**  Solo: the objectives to meet, or the game is lost (000 lines 233, 266). */
+	objectives_needed: number,
+	/**  Solo: the count entered is below the threshold, so the game is lost whatever the points. */
+	lost: boolean,
+} & RealmState_Serialize;
+
 /**  The table as it stood after `step` actions of the log. */
 export type ReplayStep = ReplayStep_Serialize | ReplayStep_Deserialize;
 
@@ -999,26 +1096,39 @@ export type ReplayStep_Serialize = {
 /**  Rulebook 001 line 56: the resources a cost may ask for. */
 export type Resource = "Food" | "Wood" | "Stone" | "Ore" | "Gold" | "WorkCrew";
 
-/**  The three end-of-round choices (lines 81–85). */
+/**
+ *  The end-of-round choices (001 lines 77–81). "You *may* choose one of the following": keeping
+ *  the deck as it is is a choice too.
+ */
 export type RoundChoice = RoundChoice_Serialize | RoundChoice_Deserialize;
 
-/**  The three end-of-round choices (lines 81–85). */
+/**
+ *  The end-of-round choices (001 lines 77–81). "You *may* choose one of the following": keeping
+ *  the deck as it is is a choice too.
+ */
 export type RoundChoice_Deserialize = 
 /**  Shuffle the deck without rotating or flipping; `order` records a physical shuffle. */
 { kind: "Shuffle"; order?: number[] | null } | 
 /**  Rotate the whole deck 180° to use the other resources. */
 { kind: "RotateAll" } | 
-/**  Next round, one card in the deck may be rotated. */
-{ kind: "RotateOneNextRound" };
+/**  Next round, one card in the deck (any of them) may be rotated. */
+{ kind: "RotateOneNextRound" } | 
+/**  None of the three: the next round plays the deck as the pile was turned over. */
+{ kind: "Keep" };
 
-/**  The three end-of-round choices (lines 81–85). */
+/**
+ *  The end-of-round choices (001 lines 77–81). "You *may* choose one of the following": keeping
+ *  the deck as it is is a choice too.
+ */
 export type RoundChoice_Serialize = 
 /**  Shuffle the deck without rotating or flipping; `order` records a physical shuffle. */
 { kind: "Shuffle"; order: number[] | null } | 
 /**  Rotate the whole deck 180° to use the other resources. */
 { kind: "RotateAll" } | 
-/**  Next round, one card in the deck may be rotated. */
-{ kind: "RotateOneNextRound" };
+/**  Next round, one card in the deck (any of them) may be rotated. */
+{ kind: "RotateOneNextRound" } | 
+/**  None of the three: the next round plays the deck as the pile was turned over. */
+{ kind: "Keep" };
 
 /**  One seat's line on a scoresheet. */
 export type ScoreRow = ScoreRow_Serialize | ScoreRow_Deserialize;
@@ -1092,6 +1202,8 @@ export type Source = { kind: "Left" } | { kind: "Centre" } | { kind: "Discard" }
 
 /**  Why the store refused or failed. */
 export type StoreError = { kind: "NotOurs"; path: string; reason: string } | { kind: "Newer"; path: string; found: number | null; supported: number | null } | { kind: "Corrupt"; path: string; detail: string } | 
+/**  The file is fine but cannot be written here (a read-only file or folder). */
+{ kind: "ReadOnly"; path: string; detail: string } | 
 /**
  *  The game's log changed under this client (another window or the `steward` CLI wrote to
  *  it); nothing was written and the client reloads the game.
@@ -1116,8 +1228,16 @@ export type TableView_Deserialize = {
 	/**  Display-ready facts for the table screen: the game's view type, tagged with `game`. */
 	view: GameView_Deserialize,
 	allowed: AllowedAction_Deserialize[],
-	/**  One line per accepted action, oldest first. */
+	/**
+	 *  One line per accepted action, oldest first: the whole log, or (when `log_from` is
+	 *  given, as the app receives it) its latest lines.
+	 */
 	log: string[],
+	/**
+	 *  How many earlier lines `log` leaves out; absent when it holds the whole log. It only
+	 *  moves in steps, so the number of lines in `log` changes with every action.
+	 */
+	log_from?: number | null,
 	/**  What undo would take back, and what redo would put back. */
 	undo?: string | null,
 	redo?: string | null,
@@ -1142,8 +1262,16 @@ export type TableView_Serialize = {
 	/**  Display-ready facts for the table screen: the game's view type, tagged with `game`. */
 	view: GameView_Serialize,
 	allowed: AllowedAction_Serialize[],
-	/**  One line per accepted action, oldest first. */
+	/**
+	 *  One line per accepted action, oldest first: the whole log, or (when `log_from` is
+	 *  given, as the app receives it) its latest lines.
+	 */
 	log: string[],
+	/**
+	 *  How many earlier lines `log` leaves out; absent when it holds the whole log. It only
+	 *  moves in steps, so the number of lines in `log` changes with every action.
+	 */
+	log_from?: number,
 	/**  What undo would take back, and what redo would put back. */
 	undo: string | null,
 	redo: string | null,
@@ -1168,6 +1296,11 @@ export type TrackerAction_Deserialize = { type: "ChooseLeader"; seat: number; le
 { type: "DescribeMat"; leader: string; mat: TrackerMat } | 
 /**  A card's printed facts, asked the first time they matter. */
 { type: "DescribeCard"; card: string; facts: TrackerCardFacts_Deserialize } | 
+/**
+ *  What a Solo Era Event card's objective awards, asked once per card (product.md); told
+ *  again, it corrects what was told.
+ */
+{ type: "DescribeEvent"; name: string; facts: TrackerSoloEvent } | 
 /**  The Advanced Gather tile dealt face up on a level (000 line 87), as the table names it. */
 { type: "NameTile"; space: string; name: string } | 
 /**
@@ -1178,7 +1311,9 @@ export type TrackerAction_Deserialize = { type: "ChooseLeader"; seat: number; le
 /**  Multiplayer: the event's sign. */
 positive?: boolean | null; 
 /**  Solo: which of the card's two effects the player chose. */
-chosen_effect?: string | null } | { type: "Produce"; 
+chosen_effect?: string | null; 
+/**  Solo: what the card's objective awards, told with the reveal when not yet known. */
+describe?: TrackerSoloEvent | null } | { type: "Produce"; 
 /**  Use the Leader's "one more card" ability (Agrarian Lord, or a Spy Master copying it). */
 ability?: boolean } | 
 /**
@@ -1200,6 +1335,11 @@ free_citizen?: string | null } | { type: "Convert"; give: TrackerResources_Deser
 { type: "UseAbility"; change?: TrackerChange_Deserialize } | 
 /**  Any card effect entered as what it did, logged under the card's name. */
 { type: "Effect"; seat: number; card: string; change: TrackerChange_Deserialize } | 
+/**
+ *  An effect that changes several players' counts alike (an Era Event's "each player gains
+ *  1 Grain"), entered once for all the players it touches, logged under its source.
+ */
+{ type: "EffectEach"; source: string; seats: number[]; change: TrackerChange_Deserialize } | 
 /**  A card put into an Estate by an effect (Place of Worship, Mage …), without paying. */
 { type: "PlayFree"; seat: number; card: string; by: string; describe?: TrackerCardFacts_Deserialize | null } | 
 /**
@@ -1226,6 +1366,11 @@ export type TrackerAction_Serialize = { type: "ChooseLeader"; seat: number; lead
 { type: "DescribeMat"; leader: string; mat: TrackerMat } | 
 /**  A card's printed facts, asked the first time they matter. */
 { type: "DescribeCard"; card: string; facts: TrackerCardFacts_Serialize } | 
+/**
+ *  What a Solo Era Event card's objective awards, asked once per card (product.md); told
+ *  again, it corrects what was told.
+ */
+{ type: "DescribeEvent"; name: string; facts: TrackerSoloEvent } | 
 /**  The Advanced Gather tile dealt face up on a level (000 line 87), as the table names it. */
 { type: "NameTile"; space: string; name: string } | 
 /**
@@ -1236,7 +1381,9 @@ export type TrackerAction_Serialize = { type: "ChooseLeader"; seat: number; lead
 /**  Multiplayer: the event's sign. */
 positive: boolean | null; 
 /**  Solo: which of the card's two effects the player chose. */
-chosen_effect: string | null } | { type: "Produce"; 
+chosen_effect: string | null; 
+/**  Solo: what the card's objective awards, told with the reveal when not yet known. */
+describe: TrackerSoloEvent | null } | { type: "Produce"; 
 /**  Use the Leader's "one more card" ability (Agrarian Lord, or a Spy Master copying it). */
 ability: boolean } | 
 /**
@@ -1258,6 +1405,11 @@ free_citizen: string | null } | { type: "Convert"; give: TrackerResources_Serial
 { type: "UseAbility"; change: TrackerChange_Serialize } | 
 /**  Any card effect entered as what it did, logged under the card's name. */
 { type: "Effect"; seat: number; card: string; change: TrackerChange_Serialize } | 
+/**
+ *  An effect that changes several players' counts alike (an Era Event's "each player gains
+ *  1 Grain"), entered once for all the players it touches, logged under its source.
+ */
+{ type: "EffectEach"; source: string; seats: number[]; change: TrackerChange_Serialize } | 
 /**  A card put into an Estate by an effect (Place of Worship, Mage …), without paying. */
 { type: "PlayFree"; seat: number; card: string; by: string; describe: TrackerCardFacts_Serialize | null } | 
 /**
@@ -1276,6 +1428,31 @@ from_market: boolean } |
 { type: "ScoreObjective"; measures: number[]; resources: (TrackerResource | null)[]; 
 /**  The objective rewards the fewest (the lowest measure ranks first). */
 fewest: boolean } | { type: "SoloObjective"; met: boolean } | { type: "NextEra" } | { type: "FinalEntry"; seat: number; game_end_vp: number; family_secret: number } | { type: "Finish" };
+
+/**  One Production card an activation may name now, or why it may not. */
+export type TrackerActivationView = TrackerActivationView_Serialize | TrackerActivationView_Deserialize;
+
+/**  One Production card an activation may name now, or why it may not. */
+export type TrackerActivationView_Deserialize = {
+	slot: number,
+	card: string,
+	/**  A second use through the Leader's ability (a Merchant already used in this action). */
+	again: boolean,
+	needs: TrackerNeeds,
+	/**  Why this card cannot be activated now (None: it can). */
+	refused?: string | null,
+};
+
+/**  One Production card an activation may name now, or why it may not. */
+export type TrackerActivationView_Serialize = {
+	slot: number,
+	card: string,
+	/**  A second use through the Leader's ability (a Merchant already used in this action). */
+	again: boolean,
+	needs: TrackerNeeds,
+	/**  Why this card cannot be activated now (None: it can). */
+	refused: string | null,
+};
 
 /**  Which printed effect the app automates for a card. */
 export type TrackerAuto = "farm" | "quarry" | "day_laborer" | "charcoal_burner" | "castle" | "guild_president";
@@ -1365,19 +1542,30 @@ export type TrackerCardView_Serialize = {
 	solo_card: boolean,
 };
 
-/**  Cards and mats the table has described before, copied into each new game. */
+/**
+ *  Cards, mats and Solo Era Event rewards the table has described before, copied into each new
+ *  game.
+ */
 export type TrackerCatalogue = TrackerCatalogue_Serialize | TrackerCatalogue_Deserialize;
 
-/**  Cards and mats the table has described before, copied into each new game. */
+/**
+ *  Cards, mats and Solo Era Event rewards the table has described before, copied into each new
+ *  game.
+ */
 export type TrackerCatalogue_Deserialize = {
 	cards?: { [key in string]: TrackerCardFacts_Deserialize },
 	mats?: { [key in string]: TrackerMat },
+	events?: { [key in string]: TrackerSoloEvent },
 };
 
-/**  Cards and mats the table has described before, copied into each new game. */
+/**
+ *  Cards, mats and Solo Era Event rewards the table has described before, copied into each new
+ *  game.
+ */
 export type TrackerCatalogue_Serialize = {
 	cards: { [key in string]: TrackerCardFacts_Serialize },
 	mats: { [key in string]: TrackerMat },
+	events: { [key in string]: TrackerSoloEvent },
 };
 
 /**  What a card did that the app does not compute, entered by the table. */
@@ -1453,6 +1641,8 @@ export type TrackerLeaderView_Deserialize = {
 	start: string[],
 	solo_excluded: boolean,
 	mat_known: boolean,
+	/**  Why this table may not play the Leader (solo exclusions, the mat's player count). */
+	unplayable?: string | null,
 };
 
 export type TrackerLeaderView_Serialize = {
@@ -1462,6 +1652,8 @@ export type TrackerLeaderView_Serialize = {
 	start: string[],
 	solo_excluded: boolean,
 	mat_known: boolean,
+	/**  Why this table may not play the Leader (solo exclusions, the mat's player count). */
+	unplayable: string | null,
 };
 
 /**
@@ -1481,8 +1673,20 @@ export type TrackerMeasureView = {
 	values: (number | null)[],
 };
 
+/**  What activating a Production card needs entered. */
+export type TrackerNeeds = 
+/**  The app computes it (Farm, Quarry, Day Laborer). */
+"nothing" | 
+/**  The Wood it burns (Charcoal Burner, 000 line 162). */
+"wood" | 
+/**  What it did, entered by the table. */
+"change";
+
 /**  How an Era's objective ended. */
-export type TrackerObjectiveResult = {
+export type TrackerObjectiveResult = TrackerObjectiveResult_Serialize | TrackerObjectiveResult_Deserialize;
+
+/**  How an Era's objective ended. */
+export type TrackerObjectiveResult_Deserialize = {
 	era: number,
 	/**  Per seat: its measure (solo: 1 met, 0 not met). */
 	measures: number[],
@@ -1491,6 +1695,30 @@ export type TrackerObjectiveResult = {
 	vp: number[],
 	cards: number[],
 	resources: (TrackerResource | null)[],
+	/**
+	 *  Solo: the Solo Era Event card whose printed reward a met objective earns; its VP follow
+	 *  what the table tells of that card, 0 until told. None in multiplayer games, and in solo
+	 *  games recorded before rewards were asked (their VP stay as recorded).
+	 */
+	event?: string | null,
+};
+
+/**  How an Era's objective ended. */
+export type TrackerObjectiveResult_Serialize = {
+	era: number,
+	/**  Per seat: its measure (solo: 1 met, 0 not met). */
+	measures: number[],
+	/**  Per seat: its place (1-based, ties share), or 0 when it earned nothing. */
+	places: number[],
+	vp: number[],
+	cards: number[],
+	resources: (TrackerResource | null)[],
+	/**
+	 *  Solo: the Solo Era Event card whose printed reward a met objective earns; its VP follow
+	 *  what the table tells of that card, 0 until told. None in multiplayer games, and in solo
+	 *  games recorded before rewards were asked (their VP stay as recorded).
+	 */
+	event: string | null,
 };
 
 /**  Table choices and house rules, recorded with the game. */
@@ -1641,6 +1869,95 @@ export type TrackerRewards_Serialize = {
 	others_cards: number,
 };
 
+/**  A Solo Mode card (000 lines 254-262) and what revealing it asks now. */
+export type TrackerSoloCardView = TrackerSoloCardView_Serialize | TrackerSoloCardView_Deserialize;
+
+/**  A Solo Mode card (000 lines 254-262) and what revealing it asks now. */
+export type TrackerSoloCardView_Deserialize = {
+	card: string,
+	/**  The rulebook's words for its reveal. */
+	effect: string,
+	choice: TrackerSoloChoice,
+	/**  How many resources in all the player chooses. */
+	choose_min: number,
+	choose_max: number,
+	/**  At most how many of each resource. */
+	each_max: TrackerResources_Deserialize,
+	/**  Thieves Guild: the cards holding a stored resource. */
+	stored_slots: number[],
+	/**  Merchant: the Production cards it may activate. */
+	activations: TrackerActivationView_Deserialize[],
+};
+
+/**  A Solo Mode card (000 lines 254-262) and what revealing it asks now. */
+export type TrackerSoloCardView_Serialize = {
+	card: string,
+	/**  The rulebook's words for its reveal. */
+	effect: string,
+	choice: TrackerSoloChoice,
+	/**  How many resources in all the player chooses. */
+	choose_min: number,
+	choose_max: number,
+	/**  At most how many of each resource. */
+	each_max: TrackerResources_Serialize,
+	/**  Thieves Guild: the cards holding a stored resource. */
+	stored_slots: number[],
+	/**  Merchant: the Production cards it may activate. */
+	activations: TrackerActivationView_Serialize[],
+};
+
+/**  Where the resources a Solo Mode card's reveal asks for come from. */
+export type TrackerSoloChoice = 
+/**  Nothing to choose: the app applies it. */
+"nothing" | 
+/**  Resources given up from the personal supply (Thief, Harbor). */
+"supply" | 
+/**  A resource stored on one of the player's cards (Thieves Guild). */
+"stored" | 
+/**  Resources received (Barn Cat). */
+"gain" | 
+/**  A Production card to activate (Merchant). */
+"activate";
+
+/**
+ *  What a Solo Era Event card prints about its objective: the Victory Points it awards when
+ *  met. Not in the rulebook (product.md): asked once per card, then remembered.
+ */
+export type TrackerSoloEvent = {
+	objective_vp: number,
+};
+
+/**  A revealed Solo Era Event and its objective. */
+export type TrackerSoloObjectiveView = TrackerSoloObjectiveView_Serialize | TrackerSoloObjectiveView_Deserialize;
+
+/**  A revealed Solo Era Event and its objective. */
+export type TrackerSoloObjectiveView_Deserialize = {
+	era: number,
+	event: string,
+	/**
+	 *  What the card's objective awards, as told (None: not yet told, so a met objective
+	 *  scores 0).
+	 */
+	reward?: number | null,
+	/**  None until the Era's objective is scored. */
+	met?: boolean | null,
+	vp?: number | null,
+};
+
+/**  A revealed Solo Era Event and its objective. */
+export type TrackerSoloObjectiveView_Serialize = {
+	era: number,
+	event: string,
+	/**
+	 *  What the card's objective awards, as told (None: not yet told, so a met objective
+	 *  scores 0).
+	 */
+	reward: number | null,
+	/**  None until the Era's objective is scored. */
+	met: boolean | null,
+	vp: number | null,
+};
+
 export type TrackerSpaceView = TrackerSpaceView_Serialize | TrackerSpaceView_Deserialize;
 
 export type TrackerSpaceView_Deserialize = {
@@ -1654,6 +1971,16 @@ export type TrackerSpaceView_Deserialize = {
 	taken_by?: number | null,
 	/**  The Advanced Gather tile's name, once the table has named it. */
 	tile?: string | null,
+	/**  The table enters what a worker gathered here (the app does not know the space's yield). */
+	entered: boolean,
+	/**  The current player's Gather value is below this Advanced Gather level (000 line 132). */
+	locked: boolean,
+	/**  A tile the app applies may lie on this level: it is named before a worker gathers here. */
+	tile_needed: boolean,
+	/**  The tiles the rulebook names that may lie on this level. */
+	known_tiles: string[],
+	/**  Worker actions the named tile adds (FAQ line 342). */
+	extra_actions: number,
 };
 
 export type TrackerSpaceView_Serialize = {
@@ -1667,6 +1994,16 @@ export type TrackerSpaceView_Serialize = {
 	taken_by: number | null,
 	/**  The Advanced Gather tile's name, once the table has named it. */
 	tile: string | null,
+	/**  The table enters what a worker gathered here (the app does not know the space's yield). */
+	entered: boolean,
+	/**  The current player's Gather value is below this Advanced Gather level (000 line 132). */
+	locked: boolean,
+	/**  A tile the app applies may lie on this level: it is named before a worker gathers here. */
+	tile_needed: boolean,
+	/**  The tiles the rulebook names that may lie on this level. */
+	known_tiles: string[],
+	/**  Worker actions the named tile adds (FAQ line 342). */
+	extra_actions: number,
 };
 
 export type TrackerState = TrackerState_Serialize | TrackerState_Deserialize;
@@ -1685,8 +2022,13 @@ export type TrackerState_Deserialize = {
 	/**  Leader mats known to this game. */
 	mats: { [key in string]: TrackerMat },
 	events: TrackerEraEvent_Deserialize[],
-	objectives: TrackerObjectiveResult[],
+	objectives: TrackerObjectiveResult_Deserialize[],
 	rewards: TrackerRewards_Deserialize,
+	/**
+	 *  Solo Era Event cards whose objective reward the table has told (the catalogue's, and
+	 *  those told in this game), by the card's name.
+	 */
+	solo_events?: { [key in string]: TrackerSoloEvent },
 };
 
 export type TrackerState_Serialize = {
@@ -1703,8 +2045,13 @@ export type TrackerState_Serialize = {
 	/**  Leader mats known to this game. */
 	mats: { [key in string]: TrackerMat },
 	events: TrackerEraEvent_Serialize[],
-	objectives: TrackerObjectiveResult[],
+	objectives: TrackerObjectiveResult_Serialize[],
 	rewards: TrackerRewards_Serialize,
+	/**
+	 *  Solo Era Event cards whose objective reward the table has told (the catalogue's, and
+	 *  those told in this game), by the card's name.
+	 */
+	solo_events: { [key in string]: TrackerSoloEvent },
 };
 
 export type TrackerStoreChange = TrackerStoreChange_Serialize | TrackerStoreChange_Deserialize;
@@ -1808,6 +2155,19 @@ export type TrackerView_Deserialize = {
 	 *  the one its objective names, or types its own measure).
 	 */
 	measures: TrackerMeasureView[],
+	/**  Solo: the Era objectives to meet, or the game is lost (000 line 266). */
+	objectives_needed: number,
+	/**  Solo: each revealed Solo Era Event with its objective's reward (None: not yet told). */
+	solo_objectives: TrackerSoloObjectiveView_Deserialize[],
+	/**  At this Era's end, a 2nd place takes a resource (Eras 1-4; 000 line 137). */
+	second_takes_resource: boolean,
+	/**
+	 *  During a Produce action: the current player's Production cards and what each
+	 *  activation needs, or why it cannot be made now.
+	 */
+	activations: TrackerActivationView_Deserialize[],
+	/**  Solo: each Solo Mode card and what revealing it asks now (000 lines 254-262). */
+	solo_cards: TrackerSoloCardView_Deserialize[],
 };
 
 export type TrackerView_Serialize = {
@@ -1825,6 +2185,19 @@ export type TrackerView_Serialize = {
 	 *  the one its objective names, or types its own measure).
 	 */
 	measures: TrackerMeasureView[],
+	/**  Solo: the Era objectives to meet, or the game is lost (000 line 266). */
+	objectives_needed: number,
+	/**  Solo: each revealed Solo Era Event with its objective's reward (None: not yet told). */
+	solo_objectives: TrackerSoloObjectiveView_Serialize[],
+	/**  At this Era's end, a 2nd place takes a resource (Eras 1-4; 000 line 137). */
+	second_takes_resource: boolean,
+	/**
+	 *  During a Produce action: the current player's Production cards and what each
+	 *  activation needs, or why it cannot be made now.
+	 */
+	activations: TrackerActivationView_Serialize[],
+	/**  Solo: each Solo Mode card and what revealing it asks now (000 lines 254-262). */
+	solo_cards: TrackerSoloCardView_Serialize[],
 };
 
 /* Tauri Specta runtime */

@@ -1,0 +1,158 @@
+//! The tables a client holds in memory, one per game it has shown. Before every use the game's
+//! version is read (one indexed lookup): if another client (a second window, the CLI) wrote
+//! since, the table is reloaded, so nothing is ever decided on a stale table; the store checks
+//! the version again inside each write's transaction for the window between the two.
+
+use super::{kind_of, named, ApiError, Steward, TableView};
+use crate::engine::AnyTable;
+use crate::store::{Store, StoreError};
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// How much of the log a [`TableView`] carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogPage {
+    /// Every line (the CLI, scripts and tests).
+    Whole,
+    /// The latest lines: at least `min` (all when fewer), and fewer than `min + step`; the
+    /// lines left out are always a multiple of `step`, so the count shown changes with every
+    /// action and undo (the app's screens may key on it).
+    Latest { min: usize, step: usize },
+}
+
+/// The log as the app receives it: the latest lines only (at least the 30 the table shows), so
+/// that a long game costs the same per action as a short one.
+pub const APP_LOG_PAGE: LogPage = LogPage::Latest { min: 30, step: 50 };
+
+impl LogPage {
+    /// How many lines of a log of `n` this page leaves out.
+    pub fn skipped(self, n: usize) -> usize {
+        match self {
+            LogPage::Whole => 0,
+            LogPage::Latest { min, step } if n > min => (n - min) / step.max(1) * step.max(1),
+            LogPage::Latest { .. } => 0,
+        }
+    }
+
+    /// How many entries from the end a table must hold to show this page and undo once.
+    fn keep(self) -> usize {
+        match self {
+            LogPage::Whole => usize::MAX,
+            LogPage::Latest { min, step } => min + step.max(1),
+        }
+    }
+}
+
+/// A game's table and the version of the game it reflects.
+pub(super) struct Cached {
+    pub(super) table: Box<dyn AnyTable>,
+    pub(super) version: i64,
+}
+
+/// The fresh table of game `id` from `tables`, holding at least the entries after `need(len)`
+/// (a free function, so that the caller may write to the store while holding the table).
+pub(super) fn fresh<'a>(
+    store: &Store,
+    tables: &'a mut HashMap<i64, Cached>,
+    page: LogPage,
+    id: i64,
+    need: impl Fn(usize) -> usize,
+) -> Result<&'a mut Cached, ApiError> {
+    let version = match store.version(id) {
+        Ok(v) => v,
+        Err(e) => {
+            tables.remove(&id);
+            return Err(e.into());
+        }
+    };
+    let fresh = tables
+        .get(&id)
+        .is_some_and(|c| c.version == version && c.table.base() <= need(c.table.len()));
+    if !fresh {
+        tables.remove(&id);
+        let mut cached = load(store, id, page.keep())?;
+        let len = cached.table.len();
+        if cached.table.base() > need(len) {
+            cached = load(store, id, len - need(len).min(len))?;
+        }
+        tables.insert(id, cached);
+    }
+    tables.get_mut(&id).ok_or_else(|| ApiError::NotFound {
+        what: format!("game #{id}"),
+    })
+}
+
+/// Load game `id` from the file with at least its last `keep` entries. A stored log that no
+/// longer reads back is a damaged database, not a bad request.
+fn load(store: &Store, id: i64, keep: usize) -> Result<Cached, ApiError> {
+    let loaded = store.load_game(id, keep)?;
+    let kind = kind_of(&loaded.game)?;
+    let damaged = |detail: String| ApiError::Store {
+        error: StoreError::Corrupt {
+            path: store.path().display().to_string(),
+            detail: format!("game #{id}: {detail}"),
+        },
+    };
+    let options: Value = serde_json::from_str(&loaded.options)
+        .map_err(|e| damaged(format!("its stored options do not read back: {e}")))?;
+    let from_snapshot = loaded.log.base > 0;
+    let table = match kind.resume_log(&options, loaded.seats, loaded.seed, loaded.log) {
+        Ok(table) => table,
+        // Snapshots are caches: one that does not read back costs a load of the whole log.
+        Err(_) if from_snapshot => return load(store, id, usize::MAX),
+        Err(e) => return Err(damaged(format!("its stored log does not read back: {e}"))),
+    };
+    Ok(Cached {
+        table,
+        version: loaded.version,
+    })
+}
+
+impl Steward {
+    /// The fresh table of game `id` (see [`fresh`]).
+    pub(super) fn cached(
+        &mut self,
+        id: i64,
+        need: impl Fn(usize) -> usize,
+    ) -> Result<&mut Cached, ApiError> {
+        fresh(&self.store, &mut self.tables, self.page, id, need)
+    }
+
+    /// The table screen's data for game `id`.
+    pub fn view(&mut self, id: i64, message: Option<String>) -> Result<TableView, ApiError> {
+        let page = self.page;
+        let cached = self.cached(id, |n| page.skipped(n))?;
+        Ok(table_view(id, cached.table.as_ref(), page, message))
+    }
+}
+
+/// The view of a table as the clients receive it.
+pub(super) fn table_view(
+    id: i64,
+    table: &dyn AnyTable,
+    page: LogPage,
+    message: Option<String>,
+) -> TableView {
+    let d = table.descriptor();
+    let skipped = page.skipped(table.len());
+    TableView {
+        game_id: id,
+        game: d.id.into(),
+        game_name: d.name.into(),
+        seats: table.seats().to_vec(),
+        state: if table.has_secrets() && !table.is_over() {
+            Value::Null
+        } else {
+            table.state()
+        },
+        view: table.view(),
+        allowed: table.allowed(),
+        log: table.summaries_from(skipped),
+        log_from: (skipped > 0).then_some(skipped as u32),
+        undo: table.next_undo(),
+        redo: table.next_redo(),
+        score: named(table.score(), table.seats()),
+        over: table.is_over(),
+        message,
+    }
+}

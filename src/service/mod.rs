@@ -1,0 +1,142 @@
+//! The service API: plain functions over the engine and the store, called by the `steward` CLI
+//! and by the Tauri commands alike. Every action is committed to SQLite before it is returned.
+//!
+//! `types` holds what crosses to the clients, `cache` the tables held in memory (checked against
+//! the game's version before every use), `play` the table's requests and `start` a new game.
+
+mod cache;
+mod play;
+mod start;
+mod types;
+
+pub use cache::{LogPage, APP_LOG_PAGE};
+pub use start::PlayerRef;
+pub use types::{ApiError, CatalogueEntry, GameInfo, GameRecord, ReplayStep, TableView};
+
+use crate::engine::{GameKind, Scoresheet, Seat};
+use crate::games::{find_game, registry};
+use crate::store::{GameRow, Person, Store};
+use cache::Cached;
+use serde_json::Value;
+use std::collections::HashMap;
+use std::path::Path;
+
+pub struct Steward {
+    store: Store,
+    tables: HashMap<i64, Cached>,
+    page: LogPage,
+}
+
+fn kind_of(game: &str) -> Result<&'static dyn GameKind, ApiError> {
+    find_game(game).ok_or_else(|| ApiError::NotFound {
+        what: format!(
+            "game '{}' (known: {})",
+            crate::engine::table::excerpt(game, 40),
+            known_games()
+        ),
+    })
+}
+
+fn known_games() -> String {
+    registry()
+        .iter()
+        .map(|k| k.descriptor().id)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Put the seats' names on a scoresheet (games number seats; people have names).
+fn named(mut sheet: Scoresheet, seats: &[Seat]) -> Scoresheet {
+    for row in &mut sheet.rows {
+        if let Some(seat) = seats.get(row.seat as usize) {
+            row.name = seat.name.clone();
+        }
+    }
+    sheet
+}
+
+impl Steward {
+    /// Open the database at `path`; views carry the whole log (see [`Steward::set_log_page`]).
+    pub fn open(path: &Path) -> Result<Steward, ApiError> {
+        Ok(Steward {
+            store: Store::open(path)?,
+            tables: HashMap::new(),
+            page: LogPage::Whole,
+        })
+    }
+
+    /// How much of the log the table views carry from now on. A client that pages the log
+    /// (the app) also resumes a long game from its end, parsing only that.
+    pub fn set_log_page(&mut self, page: LogPage) {
+        self.page = page;
+    }
+
+    pub fn games_available(&self) -> Vec<GameInfo> {
+        registry()
+            .iter()
+            .map(|k| {
+                let d = k.descriptor();
+                GameInfo {
+                    id: d.id.into(),
+                    name: d.name.into(),
+                    min_players: d.min_players,
+                    max_players: d.max_players,
+                    solo: d.solo,
+                    default_options: k.default_options(),
+                }
+            })
+            .collect()
+    }
+
+    pub fn people(&self) -> Result<Vec<Person>, ApiError> {
+        Ok(self.store.people()?)
+    }
+
+    pub fn add_person(&mut self, name: &str, colour: &str) -> Result<Person, ApiError> {
+        Ok(self.store.add_person(name, colour)?)
+    }
+
+    /// Games, newest first; `status` is "active" or "finished" (all when none).
+    pub fn history(&self, status: Option<&str>) -> Result<Vec<GameRow>, ApiError> {
+        if let Some(s) = status {
+            if s != "active" && s != "finished" {
+                return Err(ApiError::bad(
+                    "status",
+                    format!(
+                        "'{}' is not active or finished",
+                        crate::engine::table::excerpt(s, 40)
+                    ),
+                ));
+            }
+        }
+        Ok(self.store.games(status)?)
+    }
+
+    pub fn catalogue(&self, game: &str) -> Result<Vec<CatalogueEntry>, ApiError> {
+        kind_of(game)?;
+        Ok(self
+            .store
+            .catalogue(game)?
+            .into_iter()
+            .map(|(key, value)| CatalogueEntry { key, value })
+            .collect())
+    }
+
+    /// Correct a remembered card; used by games started afterwards.
+    pub fn set_catalogue_entry(
+        &mut self,
+        game: &str,
+        key: &str,
+        value: Value,
+    ) -> Result<(), ApiError> {
+        let kind = kind_of(game)?;
+        // The same checks as describing the card in play, unknown fields included.
+        kind.check_catalogue_entry(key, &value)?;
+        Ok(self.store.remember(game, &[(key.to_string(), value)])?)
+    }
+
+    pub fn delete_game(&mut self, id: i64) -> Result<(), ApiError> {
+        self.tables.remove(&id);
+        Ok(self.store.delete_game(id)?)
+    }
+}

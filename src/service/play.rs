@@ -1,0 +1,160 @@
+//! The table's requests: act, undo and redo (each committed before it is shown), peek, and the
+//! Game record's replay and log.
+
+use super::cache::{fresh, table_view};
+use super::{named, ApiError, GameRecord, ReplayStep, Steward, TableView};
+use crate::engine::session::SNAPSHOT_EVERY;
+use crate::engine::{AnyTable, Scoresheet};
+use crate::store::Append;
+use serde_json::Value;
+
+fn finished(table: &dyn AnyTable) -> Option<Scoresheet> {
+    table.is_over().then(|| named(table.score(), table.seats()))
+}
+
+impl Steward {
+    /// Apply an action: decide, commit to the store, and only then show it.
+    pub fn act(&mut self, id: i64, action: &Value) -> Result<TableView, ApiError> {
+        let page = self.page;
+        let cached = fresh(&self.store, &mut self.tables, page, id, |n| page.skipped(n))?;
+        let had_redo = cached.table.next_redo().is_some();
+        let played = cached.table.play(action)?;
+        let table = cached.table.as_ref();
+        let seq = table.len();
+        let snapshot = seq
+            .is_multiple_of(SNAPSHOT_EVERY)
+            .then(|| table.state_text());
+        let sheet = finished(table);
+        let game = table.descriptor().id;
+        let result = self.store.append(Append {
+            game_id: id,
+            version: cached.version,
+            seq,
+            entry: &played.entry,
+            had_redo,
+            snapshot: snapshot.as_deref(),
+            finished: sheet.as_ref(),
+            learned: Some((game, &played.learned)),
+        });
+        match result {
+            Ok(version) => cached.version = version,
+            Err(e) => {
+                // Not committed: forget the in-memory change; the next request reloads.
+                self.tables.remove(&id);
+                return Err(e.into());
+            }
+        }
+        Ok(table_view(
+            id,
+            cached.table.as_ref(),
+            page,
+            Some(played.entry.summary),
+        ))
+    }
+
+    pub fn undo(&mut self, id: i64) -> Result<TableView, ApiError> {
+        self.step_back_or_forth(id, true)
+    }
+
+    pub fn redo(&mut self, id: i64) -> Result<TableView, ApiError> {
+        self.step_back_or_forth(id, false)
+    }
+
+    fn step_back_or_forth(&mut self, id: i64, back: bool) -> Result<TableView, ApiError> {
+        let page = self.page;
+        // Undo needs the entry it takes back, and the page after it.
+        let need = |n: usize| page.skipped(n.saturating_sub(1)).min(n.saturating_sub(1));
+        let cached = fresh(&self.store, &mut self.tables, page, id, need)?;
+        let seq = cached.table.len();
+        let (summary, seq) = if back {
+            (cached.table.undo(), seq)
+        } else {
+            (cached.table.redo(), seq + 1)
+        };
+        let Some(summary) = summary else {
+            let what = if back { "undo" } else { "redo" };
+            return Err(ApiError::bad(what, format!("there is nothing to {what}")));
+        };
+        let sheet = finished(cached.table.as_ref());
+        match self
+            .store
+            .set_undone(id, cached.version, seq, back, sheet.as_ref())
+        {
+            Ok(version) => cached.version = version,
+            Err(e) => {
+                self.tables.remove(&id);
+                return Err(e.into());
+            }
+        }
+        let message = if back { "Undid" } else { "Redid" };
+        Ok(table_view(
+            id,
+            cached.table.as_ref(),
+            page,
+            Some(format!("{message}: {summary}")),
+        ))
+    }
+
+    /// What one seat alone may see (their money in The Estates), for a deliberate peek.
+    pub fn peek(&mut self, id: i64, seat: u8) -> Result<Value, ApiError> {
+        let table = &self.cached(id, |n| n)?.table;
+        if usize::from(seat) >= table.seats().len() {
+            return Err(ApiError::bad(
+                "seat",
+                format!("the game has {} seats", table.seats().len()),
+            ));
+        }
+        Ok(table.private_view(seat).unwrap_or(Value::Null))
+    }
+
+    pub fn record(&mut self, id: i64) -> Result<GameRecord, ApiError> {
+        let summary = self
+            .store
+            .games(None)?
+            .into_iter()
+            .find(|g| g.id == id)
+            .ok_or_else(|| ApiError::NotFound {
+                what: format!("game #{id}"),
+            })?;
+        let (options, seed) = self.store.setup_of(id)?;
+        let options = serde_json::from_str(&options).unwrap_or(Value::Null);
+        let log = self.store.summaries(id)?;
+        let table = &self.cached(id, |n| n)?.table;
+        Ok(GameRecord {
+            summary,
+            seats: table.seats().to_vec(),
+            seed: seed.to_string(),
+            options,
+            score: named(table.score(), table.seats()),
+            log,
+        })
+    }
+
+    /// Step through the log: the table after `step` actions.
+    pub fn replay(&mut self, id: i64, step: u32) -> Result<ReplayStep, ApiError> {
+        let at = step as usize;
+        let table = &self.cached(id, |n| at.min(n).saturating_sub(1))?.table;
+        let steps = table.len() as u32;
+        if step > steps {
+            return Err(ApiError::bad("step", format!("the log has {steps} steps")));
+        }
+        let summary = if step == 0 {
+            None
+        } else {
+            table.summaries_from(at - 1).into_iter().next()
+        };
+        let hidden = table.has_secrets() && !table.is_over();
+        Ok(ReplayStep {
+            step,
+            steps,
+            summary,
+            state: if hidden {
+                Value::Null
+            } else {
+                table.state_after(at)
+            },
+            view: table.view_after(at),
+            score: named(table.score_after(at), table.seats()),
+        })
+    }
+}

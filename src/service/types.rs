@@ -1,0 +1,149 @@
+//! What crosses to the clients: the typed error and the views of games, records and replays.
+
+use crate::engine::table::BadInput;
+use crate::engine::{ActError, AllowedAction, Scoresheet, Seat};
+use crate::store::{GameRow, StoreError};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// Every failure a client can see, typed so that it crosses IPC as data.
+#[derive(Debug, Clone, PartialEq, thiserror::Error, Serialize, specta::Type)]
+#[serde(tag = "kind")]
+pub enum ApiError {
+    /// The rules forbid the action; `rule` names the rule.
+    #[error("refused: {message} [{rule}]")]
+    Rule { rule: String, message: String },
+    /// A request field is malformed or out of range.
+    #[error("{field}: {message}")]
+    BadRequest { field: String, message: String },
+    #[error("not found: {what}")]
+    NotFound { what: String },
+    /// The database refused to open or failed.
+    #[error("{error}")]
+    Store { error: StoreError },
+}
+
+impl ApiError {
+    pub fn bad(field: &str, message: impl Into<String>) -> Self {
+        ApiError::BadRequest {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(error: StoreError) -> Self {
+        match error {
+            StoreError::NotFound { what } => ApiError::NotFound { what },
+            StoreError::Invalid { field, message } => ApiError::BadRequest { field, message },
+            error => ApiError::Store { error },
+        }
+    }
+}
+
+impl From<BadInput> for ApiError {
+    fn from(e: BadInput) -> Self {
+        ApiError::BadRequest {
+            field: e.field,
+            message: e.message,
+        }
+    }
+}
+
+impl From<ActError> for ApiError {
+    fn from(e: ActError) -> Self {
+        match e {
+            ActError::Rule(r) => ApiError::Rule {
+                rule: r.rule,
+                message: r.message,
+            },
+            ActError::Malformed(bad) => bad.into(),
+        }
+    }
+}
+
+/// A game the app can host.
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct GameInfo {
+    pub id: String,
+    pub name: String,
+    pub min_players: u8,
+    pub max_players: u8,
+    pub solo: bool,
+    #[specta(type = crate::games::GameOptions)]
+    pub default_options: Value,
+}
+
+/// Everything the table screen shows.
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct TableView {
+    /// A SQLite row id: an integer far below 2^53, so a plain TypeScript number.
+    #[specta(type = f64)]
+    pub game_id: i64,
+    pub game: String,
+    pub game_name: String,
+    pub seats: Vec<Seat>,
+    /// The game's own state (its shape is the game's `State` type); null while a game with
+    /// secrets (hidden money) is running, so that nothing private reaches the shared screen.
+    #[specta(type = Option<crate::games::GameState>)]
+    pub state: Value,
+    /// Display-ready facts for the table screen: the game's view type, tagged with `game`.
+    #[specta(type = crate::games::GameView)]
+    pub view: Value,
+    pub allowed: Vec<AllowedAction>,
+    /// One line per accepted action, oldest first: the whole log, or (when `log_from` is
+    /// given, as the app receives it) its latest lines.
+    pub log: Vec<String>,
+    /// How many earlier lines `log` leaves out; absent when it holds the whole log. It only
+    /// moves in steps, so the number of lines in `log` changes with every action.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub log_from: Option<u32>,
+    /// What undo would take back, and what redo would put back.
+    pub undo: Option<String>,
+    pub redo: Option<String>,
+    pub score: Scoresheet,
+    pub over: bool,
+    /// What the last request did ("Undid: …").
+    pub message: Option<String>,
+}
+
+impl TableView {
+    /// The length of the whole log.
+    pub fn log_len(&self) -> usize {
+        self.log_from.unwrap_or(0) as usize + self.log.len()
+    }
+}
+
+/// A finished or running game as the Game record screen shows it.
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct GameRecord {
+    pub summary: GameRow,
+    pub seats: Vec<Seat>,
+    pub seed: String,
+    #[specta(type = Option<crate::games::GameOptions>)]
+    pub options: Value,
+    pub score: Scoresheet,
+    pub log: Vec<String>,
+}
+
+/// The table as it stood after `step` actions of the log.
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct ReplayStep {
+    pub step: u32,
+    pub steps: u32,
+    /// The action that led here (none at step 0).
+    pub summary: Option<String>,
+    #[specta(type = Option<crate::games::GameState>)]
+    pub state: Value,
+    #[specta(type = crate::games::GameView)]
+    pub view: Value,
+    pub score: Scoresheet,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, specta::Type)]
+pub struct CatalogueEntry {
+    pub key: String,
+    #[specta(type = specta_typescript::Unknown)]
+    pub value: Value,
+}

@@ -1,0 +1,300 @@
+//! The `games`, `seats` and `results` tables: starting a game (with its new people, in one
+//! transaction), loading one for play, listing them for History, deleting one.
+
+use super::log::log_ends;
+use super::people;
+use super::{now, Store, StoreError};
+use crate::engine::table::StoredLog;
+use crate::engine::{Seat, StoredEntry};
+use rusqlite::{params, OptionalExtension};
+use serde::Serialize;
+
+/// A game as listed in History.
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+pub struct GameRow {
+    /// A SQLite row id: an integer far below 2^53, so a plain TypeScript number.
+    #[specta(type = f64)]
+    pub id: i64,
+    pub game: String,
+    pub status: String,
+    pub started_at: String,
+    pub finished_at: Option<String>,
+    pub players: Vec<String>,
+    #[specta(type = f64)]
+    pub actions: i64,
+    /// The first-ranked player's total and title, once finished.
+    pub score: Option<i32>,
+    pub title: Option<String>,
+    pub winners: Vec<String>,
+}
+
+/// Who sits in a seat of a new game: a saved person, or one saved with the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeatPerson<'a> {
+    Saved(i64),
+    New { name: &'a str, colour: &'a str },
+}
+
+pub struct NewGame<'a> {
+    pub game: &'a str,
+    pub options: &'a str,
+    pub seed: u64,
+    /// In seat order.
+    pub seats: &'a [SeatPerson<'a>],
+}
+
+/// What a client needs to rebuild a table: the game, and the end of its log from a snapshot on
+/// (see [`Store::load_game`]).
+pub struct LoadedGame {
+    pub id: i64,
+    pub game: String,
+    pub options: String,
+    pub seed: u64,
+    pub status: String,
+    /// The game's version (raised by every append, undo and redo) this load saw.
+    pub version: i64,
+    pub seats: Vec<Seat>,
+    /// The end of the log from a snapshot on, and the undone entries.
+    pub log: StoredLog,
+}
+
+fn stored(r: &rusqlite::Row) -> rusqlite::Result<StoredEntry> {
+    Ok(StoredEntry {
+        action: r.get(0)?,
+        events: r.get(1)?,
+        summary: r.get(2)?,
+    })
+}
+
+impl Store {
+    /// Save a new game with its seats, and the new people among them, in one transaction:
+    /// either all of it is written or nothing. Returns the game's id and the seats' people.
+    pub fn create_game(&mut self, new: NewGame) -> Result<(i64, Vec<Seat>), StoreError> {
+        let tx = self.conn.transaction()?;
+        let mut seats = Vec::with_capacity(new.seats.len());
+        for seat in new.seats {
+            let person = match *seat {
+                SeatPerson::Saved(id) => person_in(&tx, id)?,
+                SeatPerson::New { name, colour } => people::insert(&tx, name, colour)?,
+            };
+            seats.push(Seat {
+                person_id: person.id,
+                name: person.name,
+                colour: person.colour,
+            });
+        }
+        tx.execute(
+            "INSERT INTO games (game, options, seed, status, started_at) VALUES (?1, ?2, ?3, 'active', ?4)",
+            params![new.game, new.options, new.seed as i64, now()],
+        )?;
+        let id = tx.last_insert_rowid();
+        for (i, seat) in seats.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO seats (game_id, seat, person_id) VALUES (?1, ?2, ?3)",
+                params![id, i as i64, seat.person_id],
+            )?;
+        }
+        tx.commit()?;
+        Ok((id, seats))
+    }
+
+    fn seats_of(&self, game_id: i64) -> Result<Vec<Seat>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT p.id, p.name, p.colour FROM seats s JOIN people p ON p.id = s.person_id
+             WHERE s.game_id = ?1 ORDER BY s.seat",
+        )?;
+        let rows = stmt.query_map([game_id], |r| {
+            Ok(Seat {
+                person_id: r.get(0)?,
+                name: r.get(1)?,
+                colour: r.get(2)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The game's version: raised by every append, undo and redo, so a client holding a table
+    /// knows with one lookup whether another client wrote since.
+    pub fn version(&self, game_id: i64) -> Result<i64, StoreError> {
+        self.conn
+            .prepare_cached("SELECT version FROM games WHERE id = ?1")?
+            .query_row([game_id], |r| r.get(0))
+            .optional()?
+            .ok_or(StoreError::NotFound {
+                what: format!("game #{game_id}"),
+            })
+    }
+
+    /// Load game `id` for play with at least its last `keep` active entries: they start at the
+    /// latest snapshot at or before that point (the start when none), so a long game loads and
+    /// parses only its end. `usize::MAX` loads the whole log.
+    pub fn load_game(&self, id: i64, keep: usize) -> Result<LoadedGame, StoreError> {
+        let tx = self.conn.unchecked_transaction()?; // one consistent read
+        let (game, options, seed, status, version): (String, String, i64, String, i64) = tx
+            .query_row(
+                "SELECT game, options, seed, status, version FROM games WHERE id = ?1",
+                [id],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+            )
+            .optional()?
+            .ok_or(StoreError::NotFound {
+                what: format!("game #{id}"),
+            })?;
+        let (n, _) = log_ends(&tx, id)?;
+        let base: i64 = tx.query_row(
+            "SELECT COALESCE(MAX(seq), 0) FROM snapshots WHERE game_id = ?1 AND seq <= ?2",
+            params![id, n.saturating_sub(keep) as i64],
+            |r| r.get(0),
+        )?;
+        let mut snapshots = Vec::new();
+        let mut stmt = tx.prepare_cached(
+            "SELECT seq, state FROM snapshots WHERE game_id = ?1 AND seq >= ?2 AND seq <= ?3 ORDER BY seq",
+        )?;
+        let rows = stmt.query_map(params![id, base.max(1), n as i64], |r| {
+            Ok((r.get::<_, i64>(0)? as usize, r.get::<_, String>(1)?))
+        })?;
+        for row in rows {
+            snapshots.push(row?);
+        }
+        drop(stmt);
+        let base_state = match snapshots.first() {
+            Some((seq, _)) if *seq == base as usize && base > 0 => Some(snapshots.remove(0).1),
+            _ => None,
+        };
+        let entries = tx
+            .prepare_cached(
+                "SELECT action, events, summary FROM events WHERE game_id = ?1 AND seq > ?2 AND seq <= ?3 ORDER BY seq",
+            )?
+            .query_map(params![id, base, n as i64], stored)?
+            .collect::<Result<Vec<_>, _>>()?;
+        let redo = tx
+            .prepare_cached(
+                "SELECT action, events, summary FROM events WHERE game_id = ?1 AND seq > ?2 ORDER BY seq DESC",
+            )?
+            .query_map(params![id, n as i64], stored)?
+            .collect::<Result<Vec<_>, _>>()?;
+        drop(tx);
+        Ok(LoadedGame {
+            id,
+            game,
+            options,
+            seed: seed as u64,
+            status,
+            version,
+            seats: self.seats_of(id)?,
+            log: StoredLog {
+                base: base as usize,
+                base_state,
+                snapshots,
+                entries,
+                redo,
+            },
+        })
+    }
+
+    /// The options (JSON text) and seed a game was started with.
+    pub fn setup_of(&self, id: i64) -> Result<(String, u64), StoreError> {
+        self.conn
+            .query_row("SELECT options, seed FROM games WHERE id = ?1", [id], |r| {
+                Ok((r.get(0)?, r.get::<_, i64>(1)? as u64))
+            })
+            .optional()?
+            .ok_or(StoreError::NotFound {
+                what: format!("game #{id}"),
+            })
+    }
+
+    /// The summaries of the active log, oldest first (the Game record's whole log).
+    pub fn summaries(&self, id: i64) -> Result<Vec<String>, StoreError> {
+        let (n, _) = log_ends(&self.conn, id)?;
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT summary FROM events WHERE game_id = ?1 AND seq <= ?2 ORDER BY seq",
+        )?;
+        let rows = stmt.query_map(params![id, n as i64], |r| r.get(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    pub fn games(&self, status: Option<&str>) -> Result<Vec<GameRow>, StoreError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT g.id, g.game, g.status, g.started_at, g.finished_at,
+                    (SELECT count(*) FROM events e WHERE e.game_id = g.id AND e.undone = 0)
+             FROM games g WHERE (?1 IS NULL OR g.status = ?1) ORDER BY g.id DESC",
+        )?;
+        let rows = stmt.query_map([status], |r| {
+            Ok(GameRow {
+                id: r.get(0)?,
+                game: r.get(1)?,
+                status: r.get(2)?,
+                started_at: r.get(3)?,
+                finished_at: r.get(4)?,
+                players: Vec::new(),
+                actions: r.get(5)?,
+                score: None,
+                title: None,
+                winners: Vec::new(),
+            })
+        })?;
+        let mut out: Vec<GameRow> = rows.collect::<Result<_, _>>()?;
+        for g in &mut out {
+            g.players = self.seats_of(g.id)?.into_iter().map(|s| s.name).collect();
+            self.results_into(g)?;
+        }
+        Ok(out)
+    }
+
+    fn results_into(&self, g: &mut GameRow) -> Result<(), StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT p.name, r.score, r.title, r.winner, r.rank FROM results r JOIN people p ON p.id = r.person_id
+             WHERE r.game_id = ?1 ORDER BY r.rank, r.seat",
+        )?;
+        let results = stmt.query_map([g.id], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, i32>(1)?,
+                r.get::<_, Option<String>>(2)?,
+                r.get::<_, i64>(3)?,
+            ))
+        })?;
+        for (i, row) in results.enumerate() {
+            let (name, score, title, winner) = row?;
+            if i == 0 {
+                g.score = Some(score);
+                g.title = title;
+            }
+            if winner != 0 {
+                g.winners.push(name);
+            }
+        }
+        Ok(())
+    }
+
+    pub fn delete_game(&mut self, game_id: i64) -> Result<(), StoreError> {
+        let n = self
+            .conn
+            .execute("DELETE FROM games WHERE id = ?1", [game_id])?;
+        if n == 0 {
+            return Err(StoreError::NotFound {
+                what: format!("game #{game_id}"),
+            });
+        }
+        Ok(())
+    }
+}
+
+fn person_in(tx: &rusqlite::Transaction, id: i64) -> Result<people::Person, StoreError> {
+    tx.query_row(
+        "SELECT id, name, colour FROM people WHERE id = ?1",
+        [id],
+        |r| {
+            Ok(people::Person {
+                id: r.get(0)?,
+                name: r.get(1)?,
+                colour: r.get(2)?,
+            })
+        },
+    )
+    .optional()?
+    .ok_or(StoreError::NotFound {
+        what: format!("person #{id}"),
+    })
+}

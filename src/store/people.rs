@@ -1,0 +1,158 @@
+//! The `people` table: the players saved on this device.
+
+use super::{now, Store, StoreError};
+use crate::engine::table::excerpt;
+use rusqlite::{params, Connection, OptionalExtension};
+use serde::Serialize;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type)]
+pub struct Person {
+    /// A SQLite row id: an integer far below 2^53, so a plain TypeScript number.
+    #[specta(type = f64)]
+    pub id: i64,
+    pub name: String,
+    pub colour: String,
+}
+
+fn invalid(field: &str, message: String) -> StoreError {
+    StoreError::Invalid {
+        field: field.into(),
+        message,
+    }
+}
+
+/// A name as it will be saved (trimmed), or why it cannot be.
+pub fn checked_name(name: &str) -> Result<&str, StoreError> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 40 {
+        return Err(invalid("name", "a name has 1 to 40 characters".into()));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(invalid(
+            "name",
+            format!(
+                "'{}' holds a control character (a line break, a tab …)",
+                excerpt(name, 40)
+            ),
+        ));
+    }
+    Ok(name)
+}
+
+pub fn check_colour(colour: &str) -> Result<(), StoreError> {
+    let ok = colour.len() == 7
+        && colour.starts_with('#')
+        && colour[1..].chars().all(|c| c.is_ascii_hexdigit());
+    if !ok {
+        return Err(invalid(
+            "colour",
+            format!("'{}' is not a colour like #1f77b4", excerpt(colour, 20)),
+        ));
+    }
+    Ok(())
+}
+
+fn row(r: &rusqlite::Row) -> rusqlite::Result<Person> {
+    Ok(Person {
+        id: r.get(0)?,
+        name: r.get(1)?,
+        colour: r.get(2)?,
+    })
+}
+
+/// The saved person of that name (names are unique ignoring case).
+pub(super) fn by_name(conn: &Connection, name: &str) -> Result<Option<Person>, StoreError> {
+    Ok(conn
+        .query_row(
+            "SELECT id, name, colour FROM people WHERE name = ?1",
+            [name.trim()],
+            row,
+        )
+        .optional()?)
+}
+
+/// Insert a person after checking the name, the colour and that the name is free.
+pub(super) fn insert(conn: &Connection, name: &str, colour: &str) -> Result<Person, StoreError> {
+    let name = checked_name(name)?;
+    check_colour(colour)?;
+    if by_name(conn, name)?.is_some() {
+        return Err(invalid(
+            "name",
+            format!("{} is already saved", excerpt(name, 40)),
+        ));
+    }
+    conn.execute(
+        "INSERT INTO people (name, colour, created_at) VALUES (?1, ?2, ?3)",
+        params![name, colour, now()],
+    )?;
+    Ok(Person {
+        id: conn.last_insert_rowid(),
+        name: name.to_string(),
+        colour: colour.to_string(),
+    })
+}
+
+impl Store {
+    pub fn add_person(&mut self, name: &str, colour: &str) -> Result<Person, StoreError> {
+        insert(&self.conn, name, colour)
+    }
+
+    pub fn people(&self) -> Result<Vec<Person>, StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT id, name, colour FROM people ORDER BY name COLLATE NOCASE")?;
+        let rows = stmt.query_map([], row)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    pub fn person(&self, id: i64) -> Result<Person, StoreError> {
+        self.conn
+            .query_row(
+                "SELECT id, name, colour FROM people WHERE id = ?1",
+                [id],
+                row,
+            )
+            .optional()?
+            .ok_or(StoreError::NotFound {
+                what: format!("person #{id}"),
+            })
+    }
+
+    /// The saved person of that name, ignoring case.
+    pub fn person_named(&self, name: &str) -> Result<Option<Person>, StoreError> {
+        by_name(&self.conn, name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn people_are_listed_by_name_and_names_are_unique_ignoring_case() {
+        let mut store = Store::in_memory().unwrap();
+        store.add_person("bo", "#000000").unwrap();
+        store.add_person("Ana", "#ffffff").unwrap();
+        let names: Vec<String> = store
+            .people()
+            .unwrap()
+            .into_iter()
+            .map(|p| p.name)
+            .collect();
+        assert_eq!(names, vec!["Ana", "bo"]);
+        assert!(matches!(
+            store.add_person("BO", "#000000"),
+            Err(StoreError::Invalid { .. })
+        ));
+        assert!(matches!(store.person(99), Err(StoreError::NotFound { .. })));
+    }
+
+    #[test]
+    fn a_name_with_a_control_character_is_refused_and_shown_escaped() {
+        let mut store = Store::in_memory().unwrap();
+        let e = store.add_person("Ana\u{1b}[2J", "#000000").unwrap_err();
+        let shown = e.to_string();
+        assert!(shown.contains("Ana\\u{1b}[2J"), "{shown}");
+        assert!(!shown.contains('\u{1b}'), "{shown}");
+    }
+}

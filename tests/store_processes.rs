@@ -1,0 +1,208 @@
+//! Two real `steward` processes on one file: a long-lived client (a `stream`, as the app is)
+//! never acts on a table another process changed under it, and processes opening a brand-new or
+//! an old file at the same moment all succeed.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_steward");
+
+fn steward(db: &Path, args: &[&str]) -> Output {
+    Command::new(BIN)
+        .arg("--db")
+        .arg(db)
+        .args(args)
+        .output()
+        .expect("the steward binary runs")
+}
+
+fn ok(db: &Path, args: &[&str]) -> String {
+    let o = steward(db, args);
+    assert!(
+        o.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// A `steward stream` process: one line in, one answer out.
+struct Stream {
+    child: Child,
+    stdin: ChildStdin,
+    out: BufReader<ChildStdout>,
+}
+
+impl Stream {
+    fn start(db: &Path, id: &str) -> Stream {
+        let mut child = Command::new(BIN)
+            .arg("--db")
+            .arg(db)
+            .args(["stream", id])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("stream starts");
+        let stdin = child.stdin.take().unwrap();
+        let out = BufReader::new(child.stdout.take().unwrap());
+        Stream { child, stdin, out }
+    }
+
+    fn send(&mut self, line: &str) -> String {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+        let mut answer = String::new();
+        self.out.read_line(&mut answer).unwrap();
+        answer.trim_end().to_string()
+    }
+}
+
+impl Drop for Stream {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn a_stale_stream_undoes_and_redoes_what_the_file_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("two.sqlite3");
+    ok(
+        &db,
+        &["start", "nine-estates", "--player", "Ana", "--seed", "5"],
+    );
+    ok(
+        &db,
+        &["act", "1", r#"{"type":"Deal","deal":{"kind":"Shuffle"}}"#],
+    );
+    let mut app = Stream::start(&db, "1");
+    let passed = app.send(r#"{"type":"Pass"}"#);
+    assert!(
+        passed.starts_with("ack 2 ") && passed.ends_with("passed"),
+        "{passed}"
+    );
+    // Another process takes the pass back and plays something else: the log has the same
+    // length as the stream last saw, but not the same entries.
+    ok(&db, &["undo", "1"]);
+    ok(&db, &["act", "1", r#"{"type":"EndEra"}"#]);
+    let undone = app.send("undo");
+    assert!(
+        undone.starts_with("ack 1 Undid: ") && undone.contains("ended Era 1"),
+        "the stream must undo what the file holds, not its stale pass: {undone}"
+    );
+    let redone = app.send("redo");
+    assert!(
+        redone.starts_with("ack 2 Redid: ") && redone.contains("ended Era 1"),
+        "{redone}"
+    );
+    drop(app);
+    let record = ok(&db, &["record", "1"]);
+    assert!(
+        record.contains("2. Era 1, round 1: ended Era 1"),
+        "{record}"
+    );
+    assert!(!record.contains("passed"), "no pass was stored: {record}");
+}
+
+#[test]
+fn a_stale_stream_decides_on_the_table_as_the_file_holds_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("two.sqlite3");
+    ok(
+        &db,
+        &["start", "nine-estates", "--player", "Ana", "--seed", "5"],
+    );
+    ok(
+        &db,
+        &["act", "1", r#"{"type":"Deal","deal":{"kind":"Shuffle"}}"#],
+    );
+    let mut app = Stream::start(&db, "1");
+    assert!(app.send(r#"{"type":"Pass"}"#).starts_with("ack 2 "));
+    ok(&db, &["undo", "1"]);
+    ok(&db, &["act", "1", r#"{"type":"EndEra"}"#]);
+    // Era 1 has ended in the file: the next thing is to deal Era 2, so no "end of round" choice
+    // the stale table would still offer is legal.
+    let answer = app.send(r#"{"type":"ChooseRoundEnd","choice":{"kind":"RotateAll"}}"#);
+    assert!(answer.starts_with("err 2 refused"), "{answer}");
+    drop(app);
+    let o = steward(&db, &["--json", "show", "1"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["log"].as_array().map(Vec::len), Some(2), "{v}");
+}
+
+fn race(db: &Path, args: &[&str]) -> Vec<Output> {
+    let children: Vec<Child> = (0..2)
+        .map(|_| {
+            Command::new(BIN)
+                .arg("--db")
+                .arg(db)
+                .args(args)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("steward starts")
+        })
+        .collect();
+    children
+        .into_iter()
+        .map(|c| c.wait_with_output().unwrap())
+        .collect()
+}
+
+fn assert_all_succeeded(outputs: &[Output], what: &str) {
+    for o in outputs {
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(o.status.success(), "{what}: {err}");
+        assert!(
+            !err.contains("CREATE TABLE"),
+            "{what}: no SQL in messages: {err}"
+        );
+    }
+}
+
+fn user_version(db: &Path) -> i64 {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap()
+}
+
+#[test]
+fn twenty_pairs_of_processes_open_a_brand_new_file_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    for pair in 0..20 {
+        let db = dir.path().join(format!("new-{pair}.sqlite3"));
+        let outputs = race(&db, &["people", "list"]);
+        assert_all_succeeded(&outputs, &format!("pair {pair}"));
+        assert_eq!(
+            user_version(&db),
+            estate_steward::store::schema::latest_version()
+        );
+    }
+}
+
+fn fixture(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
+#[test]
+fn twenty_pairs_of_processes_upgrade_an_old_file_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    for pair in 0..20 {
+        let db = dir.path().join(format!("old-{pair}.sqlite3"));
+        std::fs::copy(fixture("schema1-games.sqlite3"), &db).unwrap();
+        let outputs = race(&db, &["history"]);
+        assert_all_succeeded(&outputs, &format!("pair {pair}"));
+        assert_eq!(
+            outputs[0].stdout, outputs[1].stdout,
+            "both saw the same games"
+        );
+        assert_eq!(
+            user_version(&db),
+            estate_steward::store::schema::latest_version()
+        );
+    }
+}
