@@ -8,178 +8,185 @@
 //! (d) `allowed`: the Raise the Realm tracker's legal actions mid-game (it probes every known
 //!     card), against the same bare insert.
 //!
-//! Run: `cargo bench --bench store`. The ratios are printed at the end and written to
+//! Each ratio comes from paired rounds — the baseline once, then the measure once, again and
+//! again — and compares the medians, so that a shared machine's load, which changes within a
+//! run, weighs on both sides alike. criterion's own statistics for each measure are printed
+//! first. Run: `cargo bench --bench store`; the ratios are printed at the end and written to
 //! `target/bench-ratios.txt`, one line per measure beginning with its name.
 
-use criterion::{criterion_group, Criterion};
-use estate_steward::engine::StoredEntry;
+use criterion::Criterion;
+use estate_steward::engine::{AnyTable, StoredEntry};
 use estate_steward::games::find_game;
 use estate_steward::service::{Steward, APP_LOG_PAGE};
 use estate_steward::store::{Append, Store};
 use rand::{Rng, SeedableRng};
 use rusqlite::Connection;
 use serde_json::{json, Value};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-
-fn bare_connection(path: &Path) -> Connection {
-    let conn = Connection::open(path).expect("open");
-    conn.pragma_update(None, "journal_mode", "WAL")
-        .expect("wal");
-    conn.pragma_update(None, "synchronous", "FULL")
-        .expect("sync");
-    conn.execute_batch(
-        "CREATE TABLE IF NOT EXISTS bare (id INTEGER PRIMARY KEY, body TEXT NOT NULL)",
-    )
-    .expect("table");
-    conn
-}
 
 const BODY: &str = r#"{"type":"Pass"}"#;
 
-fn bare(c: &mut Criterion, dir: &Path) {
-    let mut conn = bare_connection(&dir.join("bare.sqlite3"));
-    let mut group = c.benchmark_group("bare");
-    group.measurement_time(Duration::from_secs(8));
-    group.bench_function("insert_commit", |b| {
-        b.iter(|| {
-            let tx = conn.transaction().expect("tx");
+fn timed(f: impl FnOnce()) -> Duration {
+    let started = Instant::now();
+    f();
+    started.elapsed()
+}
+
+/// A bare single-row insert-and-commit with the store's pragmas: the baseline.
+struct Bare(Connection);
+
+impl Bare {
+    fn new(path: &Path) -> Bare {
+        let conn = Connection::open(path).expect("open");
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .expect("wal");
+        conn.pragma_update(None, "synchronous", "FULL")
+            .expect("sync");
+        conn.execute_batch(
+            "CREATE TABLE IF NOT EXISTS bare (id INTEGER PRIMARY KEY, body TEXT NOT NULL)",
+        )
+        .expect("table");
+        Bare(conn)
+    }
+    fn once(&mut self) -> Duration {
+        timed(|| {
+            let tx = self.0.transaction().expect("tx");
             tx.execute("INSERT INTO bare (body) VALUES (?1)", [BODY])
                 .expect("insert");
             tx.commit().expect("commit");
         })
-    });
-    group.finish();
-}
-
-fn append(c: &mut Criterion, dir: &Path) {
-    let path = dir.join("steward.sqlite3");
-    let mut steward = Steward::open(&path).expect("open");
-    let ana = steward.add_person("Ana", "#1f77b4").expect("person");
-    let id = steward
-        .start_game("nine-estates", &[ana.id], None, Some(1))
-        .expect("start")
-        .game_id;
-    drop(steward);
-    let mut store = Store::open(&path).expect("store");
-    let entry = StoredEntry {
-        action: BODY.to_string(),
-        events: r#"[{"type":"Passed"},{"type":"TurnEnded"}]"#.to_string(),
-        summary: "Era 1, round 1: passed".to_string(),
-    };
-    let snapshot = "x".repeat(4000);
-    let mut seq = 0usize;
-    let mut version = store.version(id).expect("version");
-    let mut group = c.benchmark_group("append");
-    group.measurement_time(Duration::from_secs(8));
-    group.bench_function("durable_action_append", |b| {
-        b.iter(|| {
-            seq += 1;
-            // A snapshot rides along every 100 actions, as in play.
-            let snap = seq.is_multiple_of(100).then_some(snapshot.as_str());
-            version = store
-                .append(Append {
-                    game_id: id,
-                    version,
-                    seq,
-                    entry: &entry,
-                    had_redo: false,
-                    snapshot: snap,
-                    finished: None,
-                    learned: None,
-                })
-                .expect("append");
-        })
-    });
-    group.finish();
-}
-
-/// A Nine Estates game of `n` actions (a deal, then passes and end-of-round choices: the
-/// longest game the rules allow) in a new file.
-fn long_game(path: &Path, n: usize) -> i64 {
-    let mut steward = Steward::open(path).expect("open");
-    steward.set_log_page(APP_LOG_PAGE);
-    let ana = steward.add_person("Ana", "#1f77b4").expect("person");
-    let id = steward
-        .start_game("nine-estates", &[ana.id], None, Some(7))
-        .expect("start")
-        .game_id;
-    steward
-        .act(id, &json!({"type": "Deal", "deal": {"kind": "Shuffle"}}))
-        .expect("deal");
-    for _ in 1..n {
-        let action = next_pass(&mut steward, id);
-        steward.act(id, &action).expect("act");
     }
-    id
 }
 
-fn next_pass(steward: &mut Steward, id: i64) -> Value {
-    let view = steward.view(id, None).expect("view");
-    view.allowed
-        .iter()
-        .find(|a| a.group == "pass" || a.group == "round")
-        .map(|a| a.action.clone())
-        .expect("a pass or a round choice")
+/// The store's durable append alone, a snapshot riding along every 100 entries as in play.
+struct Appender {
+    store: Store,
+    id: i64,
+    seq: usize,
+    version: i64,
+    entry: StoredEntry,
+    snapshot: String,
 }
 
-/// The app's whole action on a game whose log starts at `n` (it grows by the actions timed:
-/// a few thousand at most, and the view the app receives is paged, so its cost does not grow).
-fn act_at(c: &mut Criterion, dir: &Path, n: usize, name: &str) -> (std::path::PathBuf, i64) {
-    let path = dir.join(format!("act-{n}.sqlite3"));
-    let id = long_game(&path, n);
-    let mut steward = Steward::open(&path).expect("open");
-    steward.set_log_page(APP_LOG_PAGE);
-    let mut group = c.benchmark_group("act");
-    group.measurement_time(Duration::from_secs(8));
-    group.bench_function(name, |b| {
-        b.iter_custom(|iters| {
-            let mut spent = Duration::ZERO;
-            for _ in 0..iters {
-                let action = next_pass(&mut steward, id);
-                let started = Instant::now();
-                let view = steward.act(id, &action).expect("act");
-                spent += started.elapsed();
-                std::hint::black_box(view);
-            }
-            spent
-        })
-    });
-    group.finish();
-    (path, id)
+impl Appender {
+    fn new(path: &Path) -> Appender {
+        let mut steward = Steward::open(path).expect("open");
+        let ana = steward.add_person("Ana", "#1f77b4").expect("person");
+        let id = steward
+            .start_game("nine-estates", &[ana.id], None, Some(1))
+            .expect("start")
+            .game_id;
+        drop(steward);
+        let store = Store::open(path).expect("store");
+        let version = store.version(id).expect("version");
+        Appender {
+            store,
+            id,
+            seq: 0,
+            version,
+            entry: StoredEntry {
+                action: BODY.to_string(),
+                events: r#"[{"type":"Passed"},{"type":"TurnEnded"}]"#.to_string(),
+                summary: "Era 1, round 1: passed".to_string(),
+            },
+            snapshot: "x".repeat(4000),
+        }
+    }
+    fn once(&mut self) -> Duration {
+        self.seq += 1;
+        let snapshot = self
+            .seq
+            .is_multiple_of(100)
+            .then_some(self.snapshot.as_str());
+        let started = Instant::now();
+        self.version = self
+            .store
+            .append(Append {
+                game_id: self.id,
+                version: self.version,
+                seq: self.seq,
+                entry: &self.entry,
+                had_redo: false,
+                snapshot,
+                finished: None,
+                learned: None,
+            })
+            .expect("append");
+        started.elapsed()
+    }
 }
 
-/// Resume the game the `act` bench played on (10,000 actions and those it added).
-fn resume(c: &mut Criterion, path: &Path, id: i64) {
-    let mut group = c.benchmark_group("resume");
-    group.bench_function("open_and_count_10k", |b| {
-        b.iter(|| {
-            let store = Store::open(path).expect("open");
-            drop(store);
-            let conn = Connection::open(path).expect("conn");
-            let n: i64 = conn
-                .query_row("SELECT count(*) FROM events WHERE undone = 0", [], |r| {
-                    r.get(0)
-                })
-                .expect("count");
-            assert!(n >= 10_000);
+/// The app's whole action on a Nine Estates game: a deal, then passes and end-of-round
+/// choices (the longest game the rules allow). The next action is chosen before the clock
+/// starts; the log grows by the actions timed, and the view is paged, so its cost does not.
+struct Actor {
+    steward: Steward,
+    id: i64,
+}
+
+impl Actor {
+    /// A new file holding a game of `n` actions, played as the app plays.
+    fn new(path: &Path, n: usize) -> Actor {
+        let mut steward = Steward::open(path).expect("open");
+        steward.set_log_page(APP_LOG_PAGE);
+        let ana = steward.add_person("Ana", "#1f77b4").expect("person");
+        let id = steward
+            .start_game("nine-estates", &[ana.id], None, Some(7))
+            .expect("start")
+            .game_id;
+        steward
+            .act(id, &json!({"type": "Deal", "deal": {"kind": "Shuffle"}}))
+            .expect("deal");
+        let mut actor = Actor { steward, id };
+        for _ in 1..n {
+            actor.once();
+        }
+        // Reopened, as the app finds it.
+        let mut steward = Steward::open(path).expect("reopen");
+        steward.set_log_page(APP_LOG_PAGE);
+        Actor { steward, id }
+    }
+    fn once(&mut self) -> Duration {
+        let view = self.steward.view(self.id, None).expect("view");
+        let action = view
+            .allowed
+            .iter()
+            .find(|a| a.group == "pass" || a.group == "round")
+            .map(|a| a.action.clone())
+            .expect("a pass or a round choice");
+        timed(|| {
+            std::hint::black_box(self.steward.act(self.id, &action).expect("act"));
         })
-    });
-    group.bench_function("resume_game_10k", |b| {
-        b.iter(|| {
-            let mut steward = Steward::open(path).expect("open");
-            steward.set_log_page(APP_LOG_PAGE);
-            let view = steward.view(id, None).expect("view");
-            assert!(view.log_len() >= 10_000);
-        })
-    });
-    group.finish();
+    }
+}
+
+fn open_and_count(path: &Path) -> Duration {
+    timed(|| {
+        drop(Store::open(path).expect("open"));
+        let conn = Connection::open(path).expect("conn");
+        let n: i64 = conn
+            .query_row("SELECT count(*) FROM events WHERE undone = 0", [], |r| {
+                r.get(0)
+            })
+            .expect("count");
+        assert!(n >= 10_000);
+    })
+}
+
+fn resume_as_the_app(path: &Path, id: i64) -> Duration {
+    timed(|| {
+        let mut steward = Steward::open(path).expect("open");
+        steward.set_log_page(APP_LOG_PAGE);
+        let view = steward.view(id, None).expect("view");
+        assert!(view.log_len() >= 10_000);
+    })
 }
 
 /// A Raise the Realm tracker table with every card described (the conformance sample), played
 /// at random to the point between its 30th and 100th action (past the Leaders and mats, in
 /// play) where it offers the most actions.
-fn realm_table() -> Box<dyn estate_steward::engine::AnyTable> {
+fn realm_table() -> Box<dyn AnyTable> {
     let sample: Value = serde_json::from_str(include_str!(
         "../tests/fixtures/conformance/raise-the-realm-live.json"
     ))
@@ -218,35 +225,122 @@ fn realm_table() -> Box<dyn estate_steward::engine::AnyTable> {
     table
 }
 
-fn allowed(c: &mut Criterion) {
-    let table = realm_table();
-    let mut group = c.benchmark_group("allowed");
-    group.bench_function("realm_tracker_mid_game", |b| {
-        b.iter(|| std::hint::black_box(table.allowed()))
+/// Everything measured, set up once.
+struct Fixtures {
+    bare: Bare,
+    appender: Appender,
+    short: Actor,
+    long: Actor,
+    long_path: PathBuf,
+    realm: Box<dyn AnyTable>,
+}
+
+fn fixtures(dir: &Path) -> Fixtures {
+    let long_path = dir.join("act-10000.sqlite3");
+    Fixtures {
+        bare: Bare::new(&dir.join("bare.sqlite3")),
+        appender: Appender::new(&dir.join("append.sqlite3")),
+        short: Actor::new(&dir.join("act-100.sqlite3"), 100),
+        long: Actor::new(&long_path, 10_000),
+        long_path,
+        realm: realm_table(),
+    }
+}
+
+fn criterion_statistics(c: &mut Criterion, f: &mut Fixtures) {
+    let mut time = |name: &str, op: &mut dyn FnMut() -> Duration| {
+        c.bench_function(name, |b| {
+            b.iter_custom(|iters| (0..iters).map(|_| op()).sum())
+        });
+    };
+    time("bare_insert_commit", &mut || f.bare.once());
+    time("durable_action_append", &mut || f.appender.once());
+    time("whole_action_log_100", &mut || f.short.once());
+    time("whole_action_log_10k", &mut || f.long.once());
+    let (path, id) = (f.long_path.clone(), f.long.id);
+    time("open_and_count_10k", &mut || open_and_count(&path));
+    time("resume_game_10k", &mut || resume_as_the_app(&path, id));
+    let realm = &f.realm;
+    time("realm_tracker_allowed", &mut || {
+        timed(|| {
+            std::hint::black_box(realm.allowed());
+        })
     });
-    group.finish();
 }
 
-fn benches(c: &mut Criterion) {
-    let dir = tempfile::tempdir().expect("tempdir");
-    bare(c, dir.path());
-    append(c, dir.path());
-    act_at(c, dir.path(), 100, "whole_action_log_100");
-    let (long, id) = act_at(c, dir.path(), 10_000, "whole_action_log_10k");
-    resume(c, &long, id);
-    allowed(c);
+fn median(mut v: Vec<Duration>) -> f64 {
+    v.sort_unstable();
+    v[v.len() / 2].as_secs_f64() * 1e3
 }
 
-criterion_group!(all, benches);
+/// `rounds` of the baseline then the measure; the medians in milliseconds.
+fn paired(
+    rounds: usize,
+    mut base: impl FnMut() -> Duration,
+    mut ours: impl FnMut() -> Duration,
+) -> (f64, f64) {
+    let (mut b, mut o) = (Vec::new(), Vec::new());
+    for _ in 0..rounds {
+        b.push(base());
+        o.push(ours());
+    }
+    (median(b), median(o))
+}
 
-fn mean_ns(group: &str, bench: &str) -> Option<f64> {
-    let path = format!(
-        "{}/criterion/{group}/{bench}/new/estimates.json",
-        target_dir()
+/// One report line: `name: what ms / baseline ms = ratio (target)`.
+fn line(name: &str, what: &str, (base, ours): (f64, f64), base_what: &str, target: &str) -> String {
+    format!(
+        "{name}: {what} {ours:.3} ms / {base_what} {base:.3} ms = {:.2}x ({target})\n",
+        ours / base
+    )
+}
+
+fn ratios(f: &mut Fixtures) -> String {
+    let bare = "bare insert-and-commit";
+    let mut report = String::new();
+    let append = paired(400, || f.bare.once(), || f.appender.once());
+    report += &line(
+        "append",
+        "durable action append",
+        append,
+        bare,
+        "target <= 1.5x",
     );
-    let text = std::fs::read_to_string(path).ok()?;
-    let v: Value = serde_json::from_str(&text).ok()?;
-    v["mean"]["point_estimate"].as_f64()
+    let act = paired(400, || f.bare.once(), || f.short.once());
+    report += &line("act", "whole action at 100", act, bare, "target <= 1.2x");
+    let act = paired(400, || f.bare.once(), || f.long.once());
+    report += &line("act", "whole action at 10,000", act, bare, "target <= 1.2x");
+    let (path, id) = (f.long_path.clone(), f.long.id);
+    let resume = paired(
+        60,
+        || open_and_count(&path),
+        || resume_as_the_app(&path, id),
+    );
+    report += &line(
+        "resume",
+        "10,000-action game",
+        resume,
+        "open-and-count",
+        "target < 5 ms",
+    );
+    let realm = &f.realm;
+    let allowed = paired(
+        400,
+        || f.bare.once(),
+        || {
+            timed(|| {
+                std::hint::black_box(realm.allowed());
+            })
+        },
+    );
+    report += &line(
+        "allowed",
+        "Raise the Realm tracker's allowed",
+        allowed,
+        bare,
+        "a small share of one commit",
+    );
+    report
 }
 
 fn target_dir() -> String {
@@ -254,69 +348,15 @@ fn target_dir() -> String {
         .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/target").to_string())
 }
 
-/// One report line: `name: what ms / baseline ms = ratio (target)`.
-fn line(name: &str, what: &str, ours: f64, base_what: &str, base: f64, target: &str) -> String {
-    format!(
-        "{name}: {what} {:.3} ms / {base_what} {:.3} ms = {:.2}x ({target})\n",
-        ours / 1e6,
-        base / 1e6,
-        ours / base
-    )
-}
-
 fn main() {
-    all();
-    Criterion::default().configure_from_args().final_summary();
-    let mut report = String::new();
-    let bare = mean_ns("bare", "insert_commit");
-    let pairs = [
-        (
-            "append",
-            "append",
-            "durable_action_append",
-            "durable action append",
-            "target <= 1.5x",
-        ),
-        (
-            "act",
-            "act",
-            "whole_action_log_100",
-            "whole action at 100",
-            "target <= 1.2x",
-        ),
-        (
-            "act",
-            "act",
-            "whole_action_log_10k",
-            "whole action at 10,000",
-            "target <= 1.2x",
-        ),
-        (
-            "allowed",
-            "allowed",
-            "realm_tracker_mid_game",
-            "Raise the Realm tracker's allowed",
-            "a share of one commit",
-        ),
-    ];
-    for (name, group, bench, what, target) in pairs {
-        if let (Some(base), Some(ours)) = (bare, mean_ns(group, bench)) {
-            report += &line(name, what, ours, "bare insert-and-commit", base, target);
-        }
-    }
-    if let (Some(base), Some(ours)) = (
-        mean_ns("resume", "open_and_count_10k"),
-        mean_ns("resume", "resume_game_10k"),
-    ) {
-        report += &line(
-            "resume",
-            "10,000-action game",
-            ours,
-            "open-and-count",
-            base,
-            "target < 5 ms",
-        );
-    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut f = fixtures(dir.path());
+    let mut c = Criterion::default()
+        .measurement_time(Duration::from_secs(4))
+        .configure_from_args();
+    criterion_statistics(&mut c, &mut f);
+    c.final_summary();
+    let report = ratios(&mut f);
     print!("{report}");
     let _ = std::fs::write(format!("{}/bench-ratios.txt", target_dir()), report);
 }

@@ -1,0 +1,60 @@
+//! The window never freezes on a lock: every command that reaches the database is `async` and
+//! runs its core call on a blocking worker, so a write that waits for another client's lock
+//! leaves the calling thread free.
+
+use estate_steward::service::Steward;
+use estate_steward_app::commands::AppState;
+use std::future::Future;
+use std::pin::pin;
+use std::task::{Context, Waker};
+use std::time::{Duration, Instant};
+
+#[test]
+fn every_command_but_app_info_is_async() {
+    let source = include_str!("../src/commands.rs");
+    let mut commands = 0;
+    for (i, _) in source.match_indices("\n#[tauri::command]\n") {
+        let signature = source[i..]
+            .lines()
+            .find(|l| l.starts_with("pub "))
+            .unwrap_or_default();
+        commands += 1;
+        if signature.starts_with("pub fn app_info") {
+            continue; // answers from memory, never waits for the database
+        }
+        assert!(
+            signature.starts_with("pub async fn "),
+            "a command that may wait for the database runs on the main thread: {signature}"
+        );
+    }
+    assert!(commands >= 10, "found {commands} commands");
+}
+
+#[test]
+fn a_request_waiting_for_another_clients_lock_does_not_hold_the_caller() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("locked.sqlite3");
+    let steward = Steward::open(&path).unwrap();
+    let state = AppState::new(path.display().to_string(), Ok(steward));
+    // Another client holds the write lock (as the CLI does during a write).
+    let mut other = rusqlite::Connection::open(&path).unwrap();
+    let lock = other
+        .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+        .unwrap();
+    let mut request = pin!(state.run(|s| s.add_person("Ana", "#1f77b4")));
+    let started = Instant::now();
+    let mut cx = Context::from_waker(Waker::noop());
+    let first = request.as_mut().poll(&mut cx);
+    assert!(
+        first.is_pending(),
+        "the request could not have finished under the lock"
+    );
+    assert!(
+        started.elapsed() < Duration::from_millis(500),
+        "the caller was held {:?} while the request waited",
+        started.elapsed()
+    );
+    lock.rollback().unwrap();
+    let person = tauri::async_runtime::block_on(request).unwrap();
+    assert_eq!(person.name, "Ana");
+}
