@@ -23,6 +23,14 @@ fn signed(n: i32) -> String {
     }
 }
 
+fn plural(n: u8, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
 fn coins(n: i32) -> String {
     if n == 1 {
         "1 coin".into()
@@ -67,9 +75,9 @@ fn take_line(before: &MiddleState, events: &[MiddleEvent]) -> String {
                 let taken = format!("takes the {}", tile.kind.name());
                 let marks = match (tile.farmers, tile.chests) {
                     (0, 0) => String::new(),
-                    (f, 0) => format!(" ({f} Farmers)"),
-                    (0, c) => format!(" ({c} Chests)"),
-                    (f, c) => format!(" ({f} Farmers, {c} Chests)"),
+                    (f, 0) => format!(" ({})", plural(f, "Farmer")),
+                    (0, c) => format!(" ({})", plural(c, "Chest")),
+                    (f, c) => format!(" ({}, {})", plural(f, "Farmer"), plural(c, "Chest")),
                 };
                 head = if head.is_empty() {
                     format!("{} {taken}{marks}", player(*seat))
