@@ -1031,3 +1031,86 @@ fn the_log_names_the_move_the_effect_and_the_income() {
         "player 2 places their Lord on row 1, plot 2; round 1 begins (discarded: Village)"
     );
 }
+
+// ---- the scorepad (middle-ages-scorepad) ----
+
+mod pad {
+    use super::middle::seats;
+    use estate_steward::engine::{Game, RuleError};
+    use estate_steward::games::middle_ages::scorepad::{
+        MiddleAgesScorepad as Pad, PadAction, PadOptions, PadState,
+    };
+
+    fn run(s: &mut PadState, a: PadAction) -> Result<(), RuleError> {
+        let events = Pad::handle(s, &a, &mut super::middle::rng())?;
+        for e in &events {
+            Pad::apply(s, e);
+        }
+        Ok(())
+    }
+
+    fn enter(seat: u8, coins: i32, tiles: [u8; 8]) -> PadAction {
+        PadAction::Enter {
+            seat,
+            coins,
+            tiles: tiles.to_vec(),
+        }
+    }
+
+    fn rule(s: &mut PadState, a: PadAction) -> String {
+        let before = s.clone();
+        let e = run(s, a).expect_err("refused");
+        assert_eq!(*s, before, "a refusal changes nothing");
+        e.rule
+    }
+
+    #[test]
+    fn the_scorepad_gives_penalties_totals_and_places_by_the_same_tie_breakers() {
+        let mut s = Pad::initial(&PadOptions {}, &seats(3)).expect("pad");
+        assert_eq!(rule(&mut s, PadAction::Finish), "middle.pad-incomplete");
+        run(&mut s, enter(0, 60, [2, 2, 2, 2, 2, 2, 2, 2])).expect("Ana");
+        // Bo: 70 coins, no Church and no Palace: −20 → 50, tied with Cy.
+        run(&mut s, enter(1, 70, [4, 4, 2, 2, 2, 2, 0, 0])).expect("Bo");
+        // Cy: 60 coins, no Palace: −10 → 50; Palaces tie at 0, then Church 1 > 0: above Bo.
+        run(&mut s, enter(2, 60, [3, 3, 3, 3, 2, 1, 1, 0])).expect("Cy");
+        run(&mut s, PadAction::Finish).expect("close");
+        let sheet = Pad::score(&s);
+        let rows: Vec<(Vec<i32>, i32, u8, bool)> = sheet
+            .rows
+            .iter()
+            .map(|r| (r.breakdown.clone(), r.total, r.rank, r.winner))
+            .collect();
+        assert_eq!(
+            rows,
+            vec![
+                (vec![60, 0], 60, 1, true),
+                (vec![70, -20], 50, 3, false),
+                (vec![60, -10], 50, 2, false),
+            ]
+        );
+        assert!(sheet.final_);
+        assert_eq!(rule(&mut s, PadAction::Finish), "middle.game-over");
+    }
+
+    #[test]
+    fn the_scorepad_refuses_what_no_table_can_hold() {
+        let mut s = Pad::initial(&PadOptions {}, &seats(2)).expect("pad");
+        assert_eq!(rule(&mut s, enter(2, 10, [2; 8])), "middle.no-such-seat");
+        assert_eq!(rule(&mut s, enter(0, -1, [2; 8])), "middle.pad-coins");
+        assert_eq!(rule(&mut s, enter(0, 10000, [2; 8])), "middle.pad-coins");
+        assert_eq!(rule(&mut s, enter(0, 10, [3; 8])), "middle.pad-tiles"); // 24 > 16
+        let short = PadAction::Enter {
+            seat: 0,
+            coins: 10,
+            tiles: vec![2; 7],
+        };
+        assert_eq!(rule(&mut s, short), "middle.pad-tiles");
+        // 7 Palaces exist (003 line 39): 5 + 3 is one too many.
+        run(&mut s, enter(0, 10, [1, 1, 1, 1, 1, 1, 1, 5])).expect("Ana");
+        assert_eq!(
+            rule(&mut s, enter(1, 10, [1, 1, 1, 1, 1, 1, 1, 3])),
+            "middle.tile-count"
+        );
+        assert!(Pad::initial(&PadOptions {}, &seats(6)).is_err());
+    }
+}
