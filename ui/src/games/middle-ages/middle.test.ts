@@ -222,3 +222,13 @@ describe("the scorepad's lines", () => {
     expect(padEntry(0, form)).toMatchObject({ kind: "bad", field: "Village tiles" });
   });
 });
+
+describe("short names", () => {
+  it("keeps whole names on narrow tables and shortens rows of five or six plots", async () => {
+    const { shortName, figure } = await import("./middle");
+    expect(shortName("Rampart", 3)).toBe("Rampart");
+    expect(shortName("Rampart", 6)).toBe("Ramp");
+    expect(figure(-12)).toBe("−12");
+    expect(figure(7)).toBe("7");
+  });
+});

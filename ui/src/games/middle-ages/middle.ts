@@ -26,20 +26,26 @@ export const TILE_TYPES: readonly TileType[] = [
   "Palace",
 ];
 
-/** Short names for a plot on a phone-width board. */
+/** Short names for a plot when a row holds five or six plots across a phone. */
 const SHORT: Record<TileType, string> = {
   Field: "Field",
   Mill: "Mill",
-  Village: "Village",
-  Rampart: "Rampart",
-  Market: "Market",
-  Barracks: "Barr.",
-  Church: "Church",
-  Palace: "Palace",
+  Village: "Vill",
+  Rampart: "Ramp",
+  Market: "Mkt",
+  Barracks: "Barr",
+  Church: "Chur",
+  Palace: "Pal",
 };
 
-export function shortName(t: TileType): string {
-  return SHORT[t];
+/** A plot's name as the board shows it: whole while a row holds up to four plots. */
+export function shortName(t: TileType, plots = 3): string {
+  return plots >= 5 ? SHORT[t] : t;
+}
+
+/** "−12" for a negative figure (a true minus sign, as the rest of the table writes it). */
+export function figure(n: number): string {
+  return n < 0 ? `−${-n}` : String(n);
 }
 
 /** "row 2, plot 3": people count from 1. */
