@@ -1114,3 +1114,20 @@ mod pad {
         assert!(Pad::initial(&PadOptions {}, &seats(6)).is_err());
     }
 }
+
+#[test]
+fn an_event_with_absurd_figures_is_refused_not_a_crash() {
+    let s = at_round_4_event();
+    let huge = A::ResolveEvent {
+        name: "Plague".into(),
+        coins: vec![i32::MIN, 0],
+    };
+    assert_eq!(refused(&s, huge), "middle.event-coins");
+    let crowd = A::ResolveEvent {
+        name: "Plague".into(),
+        coins: vec![0; 256],
+    };
+    let e = decide(&s, &crowd).expect_err("256 players");
+    assert_eq!(e.rule, "middle.event-seats");
+    assert!(e.message.contains("there is no player 3"), "{}", e.message);
+}

@@ -81,8 +81,9 @@ pub fn resolve_event(
         ));
     }
     if coins.len() != usize::from(s.seats) {
+        // The first change past the last seat names a player who is not at the table.
         let extra = if coins.len() > usize::from(s.seats) {
-            format!(": there is no {}", player(coins.len() as u8 - 1))
+            format!(": there is no {}", player(s.seats))
         } else {
             String::new()
         };
@@ -96,7 +97,7 @@ pub fn resolve_event(
         ));
     }
     for (seat, &change) in coins.iter().enumerate() {
-        if change.abs() > d.max_event_coins {
+        if !(-d.max_event_coins..=d.max_event_coins).contains(&change) {
             return Err(err(
                 "middle.event-coins",
                 format!(
