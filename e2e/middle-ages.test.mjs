@@ -27,16 +27,28 @@ async function text(browser, id) {
   return (await tid(browser, id)).getText();
 }
 
-async function click(el) {
+/** Brings an element to the middle of the window, clear of the sticky action area (WebKit's
+ * driver does not always scroll for webdriverio's own scrollIntoView). */
+async function centre(browser, el) {
+  await browser.execute((e) => e.scrollIntoView({ block: "center" }), el);
+}
+
+async function click(browser, el) {
   await el.waitForDisplayed(T);
-  await el.scrollIntoView({ block: "center" });
+  await centre(browser, el);
   await el.click();
+}
+
+/** Types into a field brought to the middle of the screen (clear of the sticky action area). */
+async function typeInto(browser, el, value) {
+  await centre(browser, el);
+  await el.setValue(value);
 }
 
 /** Clicks and waits until the action is saved (the log grows by one). */
 async function actBy(browser, el, what) {
   const before = await logCount(browser);
-  await click(el);
+  await click(browser, el);
   await waitLogCount(browser, before + 1, what);
 }
 
@@ -56,7 +68,7 @@ async function step(browser) {
 /** One move: the first open plot of the row (if the Lords move), then the take button. */
 async function move(browser) {
   const open = await browser.$$('[data-testid="destination"][data-open="true"]');
-  if (open.length > 0) await click(open[0]);
+  if (open.length > 0) await click(browser, open[0]);
   await actBy(browser, await tid(browser, "take"), "a move");
 }
 
@@ -95,7 +107,7 @@ test(
       await tid(browser, "add-person").click();
       await browser.waitUntil(async () => (await text(browser, "seats")).includes(name), T);
     }
-    await click(await tid(browser, "start-game"));
+    await click(browser, await tid(browser, "start-game"));
     await tid(browser, "setup-panel").waitForDisplayed(T);
     assert.equal(await text(browser, "phase"), "Setup: lay the four rows of plots");
 
@@ -121,11 +133,11 @@ test(
     await taken.waitForExist(T);
     const takenPlot = await taken.parentElement().parentElement();
     const slot = Number(await takenPlot.getAttribute("data-slot"));
-    await click(takenPlot);
+    await click(browser, takenPlot);
     const whyNot = await tid(browser, "why-not");
     await whyNot.waitForDisplayed(T);
     assert.equal(await whyNot.getText(), `${mover}'s Lord already stands on row 2, plot ${slot + 1}`);
-    await click(await browser.$('[data-testid="plot"][data-row="3"][data-slot="0"]'));
+    await click(browser, await browser.$('[data-testid="plot"][data-row="3"][data-slot="0"]'));
     await browser.waitUntil(async () => (await text(browser, "why-not")) === "Lords move to the next row, row 2", {
       ...T,
       timeoutMsg: "a plot outside the next row was not explained",
@@ -143,7 +155,7 @@ test(
       await tid(browser, "event-name").setValue("Plague");
       await tid(browser, "event-coins-0").setValue("-100");
       const before = await logCount(browser);
-      await click(await tid(browser, "event-submit"));
+      await click(browser, await tid(browser, "event-submit"));
       await browser.waitUntil(async () => /Ana has only \d+ coins and cannot lose 100/.test(await text(browser, "alert")), {
         ...T,
         timeoutMsg: "the refused event was not explained in the alert",
@@ -207,7 +219,7 @@ test(
       await screenshot(browser, "middle-ages-table-phone");
 
       // A tap far from the action area is answered in it, in reach.
-      await click(await browser.$('[data-testid="plot"][data-row="3"][data-slot="5"]'));
+      await click(browser, await browser.$('[data-testid="plot"][data-row="3"][data-slot="5"]'));
       const why = await tid(browser, "why-not");
       await why.waitForDisplayed(T);
       assert.equal(await why.getText(), "Lords move to the next row, row 2");
@@ -216,14 +228,50 @@ test(
 
       // A move from the phone: an open plot of the next row, then the take button.
       const before = await logCount(browser);
-      await click(await browser.$('[data-testid="destination"][data-open="true"]'));
+      await click(browser, await browser.$('[data-testid="destination"][data-open="true"]'));
       assert.match(await text(browser, "take"), /^Move to row 2, plot \d and take the \w+$/);
       await checkLayout(browser, "a move in hand (phone)");
       await screenshot(browser, "middle-ages-move-phone");
-      await click(await tid(browser, "take"));
+      await click(browser, await tid(browser, "take"));
       await waitLogCount(browser, before + 1, "a move from the phone");
       await assertNoCspViolations(browser, "the phone table");
     },
     { db, size: PHONE },
+  ),
+);
+
+// The scorepad for a table that tracked nothing, made with the CLI too.
+const padDb = join(mkdtempSync(join(tmpdir(), "estate-steward-middle-pad-")), "pad.sqlite3");
+execFileSync(steward, ["--db", padDb, "start", "middle-ages-scorepad", "--player", "Ana", "--player", "Bo"]);
+
+test(
+  "Middle Ages scorepad: coins and tiles entered at the end give penalties, places and the winner",
+  withApp(
+    async ({ browser }) => {
+      await browser.execute(() => {
+        location.hash = "#/table/1";
+      });
+      await tid(browser, "pad-finish").waitForDisplayed(T);
+      assert.match(await text(browser, "pad-finish"), /Enter every player's coins and tiles first/);
+      // Ana: 40 coins, no Palace (−10). Bo: 35 coins, a tile in every Estate.
+      const lines = [
+        [0, "40", ["2", "2", "2", "2", "2", "2", "2", ""]],
+        [1, "35", ["1", "1", "1", "1", "1", "1", "1", "1"]],
+      ];
+      for (const [seat, coins, tiles] of lines) {
+        const form = await browser.$(`[data-testid="pad-player"][data-seat="${seat}"]`);
+        await typeInto(browser, await form.$('[data-testid="pad-coins"]'), coins);
+        for (const [i, n] of tiles.entries()) if (n) await typeInto(browser, await form.$(`[data-testid="pad-tiles-${i}"]`), n);
+        await actBy(browser, await form.$('[data-testid="pad-save"]'), `${seat}'s line`);
+      }
+      const ana = await browser.$('[data-testid="pad-player"][data-seat="0"] [data-testid="pad-total"]');
+      assert.equal(await ana.getText(), "40 coins − 10 for 1 empty Estate = 30 · place 2");
+      await checkLayout(browser, "the scorepad (phone)");
+      await screenshot(browser, "middle-ages-scorepad-phone");
+      await actBy(browser, await browser.$('[data-testid="action"][data-group="finish"]'), "close the pad");
+      await tid(browser, "scorepad").waitForDisplayed(T);
+      assert.match(await text(browser, "winners"), /Bo/);
+    },
+    { db: padDb, size: PHONE },
   ),
 );
