@@ -7,6 +7,7 @@
 
 pub mod cited;
 pub mod estates;
+pub mod middle_ages;
 pub mod nine_estates;
 pub mod realm;
 
@@ -66,6 +67,8 @@ games! {
     "the-estates" => TheEstates(estates::TheEstates),
     "raise-the-realm-live" => RaiseTheRealmLive(realm::tracker::RealmTracker),
     "raise-the-realm" => RaiseTheRealm(realm::scorepad::RaiseTheRealm),
+    "middle-ages" => MiddleAges(middle_ages::MiddleAges),
+    "middle-ages-scorepad" => MiddleAgesScorepad(middle_ages::scorepad::MiddleAgesScorepad),
 }
 
 /// The registered game with this id.

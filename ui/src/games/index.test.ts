@@ -8,9 +8,11 @@ describe("the registry", () => {
     expect(isGameId("the-estates")).toBe(true);
     expect(isGameId("raise-the-realm")).toBe(true);
     expect(isGameId("raise-the-realm-live")).toBe(true);
-    expect(isGameId("middle-ages")).toBe(false);
+    expect(isGameId("middle-ages")).toBe(true);
+    expect(isGameId("middle-ages-scorepad")).toBe(true);
+    expect(isGameId("realm-lord")).toBe(false);
     expect(isGameId("toString")).toBe(false);
-    expect(gameUi("middle-ages")).toBeNull();
+    expect(gameUi("realm-lord")).toBeNull();
   });
 
   it("gives every listed game a table of its own", () => {
@@ -45,6 +47,12 @@ describe("nameLogLine", () => {
   it("names The Estates' seats", () => {
     expect(nameLogLine("the-estates", "seat 2 bids 3", seats)).toBe("Bo bids 3");
   });
+  it("names Middle Ages' players, in both modes", () => {
+    expect(nameLogLine("middle-ages", "player 2 moves to row 2, plot 1: player 1 pays 2", seats)).toBe(
+      "Bo moves to row 2, plot 1: Ana pays 2",
+    );
+    expect(nameLogLine("middle-ages-scorepad", "player 1: 30 coins", seats)).toBe("Ana: 30 coins");
+  });
   it("names Raise the Realm's players, in both modes", () => {
     expect(nameLogLine("raise-the-realm-live", "player 1 gathers at open-1", seats)).toBe("Ana gathers at open-1");
     expect(nameLogLine("raise-the-realm", "player 2 enters 4", seats)).toBe("Bo enters 4");
@@ -52,7 +60,7 @@ describe("nameLogLine", () => {
   it("leaves other games' lines and unknown seats as they are", () => {
     expect(nameLogLine("nine-estates", "player 1 builds", seats)).toBe("player 1 builds");
     expect(nameLogLine("raise-the-realm-live", "player 3 ends the turn", seats)).toBe("player 3 ends the turn");
-    expect(nameLogLine("middle-ages", "seat 1 takes a plot", seats)).toBe("seat 1 takes a plot");
+    expect(nameLogLine("realm-lord", "seat 1 takes a plot", seats)).toBe("seat 1 takes a plot");
   });
 });
 

@@ -17,6 +17,9 @@ import RewardOptions from "./raise-the-realm-live/RewardOptions.svelte";
 import RememberedRealm from "./raise-the-realm-live/RememberedRealm.svelte";
 import RealmScorepad from "./raise-the-realm/RealmScorepad.svelte";
 import { nameError as namePlayersInError, namePlayers } from "./raise-the-realm/realm";
+import MiddleTable from "./middle-ages/MiddleTable.svelte";
+import MiddleScorepad from "./middle-ages/MiddleScorepad.svelte";
+import { nameError as nameMiddleError, namePlayers as nameMiddlePlayers } from "./middle-ages/middle";
 
 export type { GameId } from "./types";
 
@@ -42,6 +45,9 @@ const GAMES: { readonly [K in GameId]: GameUi<K> } = {
     nameError: namePlayersInError,
   },
   "raise-the-realm": { table: RealmScorepad, nameLogLine: namePlayers, nameError: namePlayersInError },
+  // Middle Ages and its scorepad say "player 2" in log lines, refusals and the board's reasons.
+  "middle-ages": { table: MiddleTable, nameLogLine: nameMiddlePlayers, nameError: nameMiddleError },
+  "middle-ages-scorepad": { table: MiddleScorepad, nameLogLine: nameMiddlePlayers, nameError: nameMiddleError },
 };
 
 /** True for a game this UI knows; the core may host more, which New game does not offer. */

@@ -656,10 +656,10 @@ export type FaceDef_Serialize = {
 export type GameAction = GameAction_Serialize | GameAction_Deserialize;
 
 /**  Any game's action, as `allowed` offers it and `act` takes it. */
-export type GameAction_Deserialize = NineAction_Deserialize | EstatesAction | TrackerAction_Deserialize | RealmAction;
+export type GameAction_Deserialize = NineAction_Deserialize | EstatesAction | TrackerAction_Deserialize | RealmAction | MiddleAction_Deserialize | MiddlePadAction;
 
 /**  Any game's action, as `allowed` offers it and `act` takes it. */
-export type GameAction_Serialize = NineAction_Serialize | EstatesAction | TrackerAction_Serialize | RealmAction;
+export type GameAction_Serialize = NineAction_Serialize | EstatesAction | TrackerAction_Serialize | RealmAction | MiddleAction_Serialize | MiddlePadAction;
 
 /**  A game the app can host. */
 export type GameInfo = GameInfo_Serialize | GameInfo_Deserialize;
@@ -688,10 +688,10 @@ export type GameInfo_Serialize = {
 export type GameOptions = GameOptions_Serialize | GameOptions_Deserialize;
 
 /**  Any game's options, as New game sends them and the record keeps them. */
-export type GameOptions_Deserialize = NineOptions_Deserialize | EstatesOptions_Deserialize | TrackerOptions_Deserialize | RealmOptions;
+export type GameOptions_Deserialize = NineOptions_Deserialize | EstatesOptions_Deserialize | TrackerOptions_Deserialize | RealmOptions | MiddleOptions_Deserialize | MiddlePadOptions;
 
 /**  Any game's options, as New game sends them and the record keeps them. */
-export type GameOptions_Serialize = NineOptions_Serialize | EstatesOptions_Serialize | TrackerOptions_Serialize | RealmOptions;
+export type GameOptions_Serialize = NineOptions_Serialize | EstatesOptions_Serialize | TrackerOptions_Serialize | RealmOptions | MiddleOptions_Serialize | MiddlePadOptions;
 
 /**  A finished or running game as the Game record screen shows it. */
 export type GameRecord = GameRecord_Serialize | GameRecord_Deserialize;
@@ -755,10 +755,10 @@ export type GameRow_Serialize = {
 export type GameState = GameState_Serialize | GameState_Deserialize;
 
 /**  Any game's full state (sent only when the game holds no secret, or is over). */
-export type GameState_Deserialize = NineState_Deserialize | EstatesState_Deserialize | TrackerState_Deserialize | RealmState_Deserialize;
+export type GameState_Deserialize = NineState_Deserialize | EstatesState_Deserialize | TrackerState_Deserialize | RealmState_Deserialize | MiddleState_Deserialize | MiddlePadState_Deserialize;
 
 /**  Any game's full state (sent only when the game holds no secret, or is over). */
-export type GameState_Serialize = NineState_Serialize | EstatesState_Serialize | TrackerState_Serialize | RealmState_Serialize;
+export type GameState_Serialize = NineState_Serialize | EstatesState_Serialize | TrackerState_Serialize | RealmState_Serialize | MiddleState_Serialize | MiddlePadState_Serialize;
 
 /**
  *  A table view as clients receive it: the game's own view with `"game": <id>` beside
@@ -778,7 +778,11 @@ export type GameView_Deserialize = {
 	game: "raise-the-realm-live",
 } & TrackerView_Deserialize | {
 	game: "raise-the-realm",
-} & RealmView_Deserialize;
+} & RealmView_Deserialize | {
+	game: "middle-ages",
+} & MiddleView_Deserialize | {
+	game: "middle-ages-scorepad",
+} & MiddlePadState_Deserialize;
 
 /**
  *  A table view as clients receive it: the game's own view with `"game": <id>` beside
@@ -792,7 +796,11 @@ export type GameView_Serialize = {
 	game: "raise-the-realm-live",
 } & TrackerView_Serialize | {
 	game: "raise-the-realm",
-} & RealmView_Serialize;
+} & RealmView_Serialize | {
+	game: "middle-ages",
+} & MiddleView_Serialize | {
+	game: "middle-ages-scorepad",
+} & MiddlePadState_Serialize;
 
 /**  An Estate in the grid as the table screen shows it. */
 export type GridEstate = GridEstate_Serialize | GridEstate_Deserialize;
@@ -823,6 +831,423 @@ export type GridEstate_Serialize = {
 
 /**  Any JSON value crossing IPC (a private view, a remembered card); the game checks its shape. */
 export type Json = unknown;
+
+export type MiddleAction = MiddleAction_Serialize | MiddleAction_Deserialize;
+
+export type MiddleAction_Deserialize = 
+/**
+ *  Lay the four rows: `None` has the app draw them with the game's seed; otherwise the
+ *  table's own layout, each row left to right.
+ */
+{ type: "LayRows"; rows?: MiddleTileType[][] | null } | 
+/**  Who places a Lord first (then clockwise): `None` draws with the seed. */
+{ type: "ChooseFirst"; seat?: number | null } | 
+/**  The next placer's Lord onto an empty plot of the top row. */
+{ type: "PlaceLord"; at: MiddlePos } | 
+/**
+ *  The player whose turn it is moves their Lord to `to` in the next row (`None` in round 16)
+ *  and takes the plot left behind, with its printed symbols and the Effect's choice.
+ */
+{ type: "Take"; to?: MiddlePos | null; symbols?: MiddleSymbols_Deserialize; choice?: MiddleChoice | null } | 
+/**  The round's event as the table resolved it: its name and each player's coin change. */
+{ type: "ResolveEvent"; name: string; coins: number[] } | 
+/**  Refill the emptied row: `None` draws with the seed; otherwise the tiles laid, left to right. */
+{ type: "Refill"; tiles?: MiddleTileType[] | null };
+
+export type MiddleAction_Serialize = 
+/**
+ *  Lay the four rows: `None` has the app draw them with the game's seed; otherwise the
+ *  table's own layout, each row left to right.
+ */
+{ type: "LayRows"; rows: MiddleTileType[][] | null } | 
+/**  Who places a Lord first (then clockwise): `None` draws with the seed. */
+{ type: "ChooseFirst"; seat: number | null } | 
+/**  The next placer's Lord onto an empty plot of the top row. */
+{ type: "PlaceLord"; at: MiddlePos } | 
+/**
+ *  The player whose turn it is moves their Lord to `to` in the next row (`None` in round 16)
+ *  and takes the plot left behind, with its printed symbols and the Effect's choice.
+ */
+{ type: "Take"; to: MiddlePos | null; symbols: MiddleSymbols_Serialize; choice: MiddleChoice | null } | 
+/**  The round's event as the table resolved it: its name and each player's coin change. */
+{ type: "ResolveEvent"; name: string; coins: number[] } | 
+/**  Refill the emptied row: `None` draws with the seed; otherwise the tiles laid, left to right. */
+{ type: "Refill"; tiles: MiddleTileType[] | null };
+
+/**  What the Effect of the Estate being taken into needs the player to choose. */
+export type MiddleChoice = 
+/**  Village: the `index`th tile of the Cemetery (oldest first) goes back to its Estate. */
+{ kind: "Restore"; index: number } | 
+/**  Rampart: the Scout reserves this plot. */
+{ kind: "Scout"; at: MiddlePos } | 
+/**  Church: an Extra Coin token on this Estate. */
+{ kind: "ExtraCoin"; estate: MiddleTileType } | 
+/**  Palace: a Plot token on `estate`, which then also rewards `rewards`. */
+{ kind: "Plot"; estate: MiddleTileType; rewards: MiddleTileType };
+
+export type MiddleEstateView = MiddleEstateView_Serialize | MiddleEstateView_Deserialize;
+
+export type MiddleEstateView_Deserialize = {
+	kind: MiddleTileType,
+	tiles: number,
+	extra_coin: boolean,
+	/**  The type the Plot token adds, if one lies here. */
+	plot?: MiddleTileType | null,
+	/**  The types its Income counts (printed and Plot token). */
+	rewards: MiddleTileType[],
+	/**  Coins per counted tile. */
+	rate: number,
+};
+
+export type MiddleEstateView_Serialize = {
+	kind: MiddleTileType,
+	tiles: number,
+	extra_coin: boolean,
+	/**  The type the Plot token adds, if one lies here. */
+	plot: MiddleTileType | null,
+	/**  The types its Income counts (printed and Plot token). */
+	rewards: MiddleTileType[],
+	/**  Coins per counted tile. */
+	rate: number,
+};
+
+/**  An event as the table resolved it. */
+export type MiddleEventRecord = {
+	round: number,
+	name: string,
+	coins: number[],
+};
+
+/**  One player's Fief board and pieces. */
+export type MiddleFief = MiddleFief_Serialize | MiddleFief_Deserialize;
+
+/**  One player's Fief board and pieces. */
+export type MiddleFief_Deserialize = {
+	coins: number,
+	/**  One column per Estate in board order (Field … Palace), oldest tile first. */
+	estates: MiddleTile[][],
+	/**  Tiles lost to Barracks, oldest first. */
+	cemetery: MiddleTile[],
+	/**  Per Estate: whether it holds an Extra Coin token. */
+	extra_coin: boolean[],
+	/**  Per Estate: the plot type its Plot token rewards. */
+	plot: (MiddleTileType | null)[],
+	lord?: MiddlePos | null,
+	/**  Where the Scout stands; `None` while it is in hand. */
+	scout?: MiddlePos | null,
+};
+
+/**  One player's Fief board and pieces. */
+export type MiddleFief_Serialize = {
+	coins: number,
+	/**  One column per Estate in board order (Field … Palace), oldest tile first. */
+	estates: MiddleTile[][],
+	/**  Tiles lost to Barracks, oldest first. */
+	cemetery: MiddleTile[],
+	/**  Per Estate: whether it holds an Extra Coin token. */
+	extra_coin: boolean[],
+	/**  Per Estate: the plot type its Plot token rewards. */
+	plot: (MiddleTileType | null)[],
+	lord: MiddlePos | null,
+	/**  Where the Scout stands; `None` while it is in hand. */
+	scout: MiddlePos | null,
+};
+
+/**  Table choices, recorded with the game. */
+export type MiddleOptions = MiddleOptions_Serialize | MiddleOptions_Deserialize;
+
+/**  Table choices, recorded with the game. */
+export type MiddleOptions_Deserialize = {
+	/**  Coins each player starts with; the data file's value (0, reading A3) when absent. */
+	starting_coins?: number | null,
+	/**  Event names the table has entered in earlier games, offered again (the catalogue). */
+	known_events?: string[],
+};
+
+/**  Table choices, recorded with the game. */
+export type MiddleOptions_Serialize = {
+	/**  Coins each player starts with; the data file's value (0, reading A3) when absent. */
+	starting_coins: number | null,
+	/**  Event names the table has entered in earlier games, offered again (the catalogue). */
+	known_events: string[],
+};
+
+export type MiddlePadAction = 
+/**
+ *  A player's coins as counted at the end (before the penalty) and their tiles per Estate,
+ *  Field to Palace. Entering a player again corrects them.
+ */
+{ type: "Enter"; seat: number; coins: number; tiles: number[] } | 
+/**  Close the scorepad: totals and places become final. */
+{ type: "Finish" };
+
+export type MiddlePadOptions = Record<string, never>;
+
+/**  One player's line on the pad, with what follows from it. */
+export type MiddlePadPlayer = MiddlePadPlayer_Serialize | MiddlePadPlayer_Deserialize;
+
+/**  One player's line on the pad, with what follows from it. */
+export type MiddlePadPlayer_Deserialize = {
+	coins?: number | null,
+	/**  Tiles per Estate, Field to Palace, once entered. */
+	tiles?: number[] | null,
+	/**  Coins lost for empty Estates (positive), once entered. */
+	penalty: number,
+	total: number,
+	rank: number,
+};
+
+/**  One player's line on the pad, with what follows from it. */
+export type MiddlePadPlayer_Serialize = {
+	coins: number | null,
+	/**  Tiles per Estate, Field to Palace, once entered. */
+	tiles: number[] | null,
+	/**  Coins lost for empty Estates (positive), once entered. */
+	penalty: number,
+	total: number,
+	rank: number,
+};
+
+export type MiddlePadState = MiddlePadState_Serialize | MiddlePadState_Deserialize;
+
+export type MiddlePadState_Deserialize = {
+	players: MiddlePadPlayer_Deserialize[],
+	/**  The Estates in tie-break order (Palace first). */
+	tie_break_order: MiddleTileType[],
+	finished: boolean,
+};
+
+export type MiddlePadState_Serialize = {
+	players: MiddlePadPlayer_Serialize[],
+	/**  The Estates in tie-break order (Palace first). */
+	tie_break_order: MiddleTileType[],
+	finished: boolean,
+};
+
+export type MiddlePhase = 
+/**  The four rows are not laid yet. */
+{ kind: "LayRows" } | 
+/**  Who places a Lord first is not chosen yet. */
+{ kind: "ChooseFirst" } | 
+/**  Lords go onto the top row: `order[next]` places next. */
+{ kind: "Placing"; order: number[]; next: number } | 
+/**  Players take their turns: `order[turn]` moves next. */
+{ kind: "Turns" } | 
+/**  The round's last turn is over and its event must be entered. */
+{ kind: "EventDue" } | 
+/**  The emptied row waits to be refilled. */
+{ kind: "RefillDue" } | { kind: "Over" };
+
+export type MiddlePlayerView = MiddlePlayerView_Serialize | MiddlePlayerView_Deserialize;
+
+export type MiddlePlayerView_Deserialize = {
+	seat: number,
+	coins: number,
+	estates: MiddleEstateView_Deserialize[],
+	cemetery: MiddleTile[],
+	lord?: MiddlePos | null,
+	scout?: MiddlePos | null,
+	farmers: number,
+	chests: number,
+	empty_estates: number,
+	/**  Coins lost at the end for empty Estates, as things stand (positive). */
+	penalty: number,
+	/**  Coins minus the penalty: the provisional total. */
+	total: number,
+	/**  The place as things stand, with the tie-breakers. */
+	rank: number,
+};
+
+export type MiddlePlayerView_Serialize = {
+	seat: number,
+	coins: number,
+	estates: MiddleEstateView_Serialize[],
+	cemetery: MiddleTile[],
+	lord: MiddlePos | null,
+	scout: MiddlePos | null,
+	farmers: number,
+	chests: number,
+	empty_estates: number,
+	/**  Coins lost at the end for empty Estates, as things stand (positive). */
+	penalty: number,
+	/**  Coins minus the penalty: the provisional total. */
+	total: number,
+	/**  The place as things stand, with the tie-breakers. */
+	rank: number,
+};
+
+export type MiddlePlotView = MiddlePlotView_Serialize | MiddlePlotView_Deserialize;
+
+export type MiddlePlotView_Deserialize = {
+	tile?: MiddleTileType | null,
+	lord?: number | null,
+	scout?: number | null,
+	/**  Why the player to act may not put their Lord here now; `None`: they may. */
+	why_not?: string | null,
+};
+
+export type MiddlePlotView_Serialize = {
+	tile: MiddleTileType | null,
+	lord: number | null,
+	scout: number | null,
+	/**  Why the player to act may not put their Lord here now; `None`: they may. */
+	why_not: string | null,
+};
+
+/**  A plot on the board: its row (0 = the top row) and its slot (0 = leftmost). */
+export type MiddlePos = {
+	row: number,
+	slot: number,
+};
+
+export type MiddleState = MiddleState_Serialize | MiddleState_Deserialize;
+
+export type MiddleState_Deserialize = {
+	seats: number,
+	starting_coins: number,
+	phase: MiddlePhase,
+	/**  1 to 16 once play starts; 0 during setup. */
+	round: number,
+	/**
+	 *  Four rows of players+1 plots, row 0 at the top, slot 0 leftmost; `None` once taken or
+	 *  discarded.
+	 */
+	rows: ((MiddleTileType | null)[])[],
+	/**  This round's turn order (seats) and how many turns are done. */
+	order: number[],
+	turn: number,
+	fiefs: MiddleFief_Deserialize[],
+	/**  Discarded tiles, in the order they were discarded, until reshuffled into the bag. */
+	discard: MiddleTileType[],
+	tokens_left: MiddleTokens,
+	events: MiddleEventRecord[],
+	/**  Event names remembered from earlier games, offered again. */
+	known_events: string[],
+};
+
+export type MiddleState_Serialize = {
+	seats: number,
+	starting_coins: number,
+	phase: MiddlePhase,
+	/**  1 to 16 once play starts; 0 during setup. */
+	round: number,
+	/**
+	 *  Four rows of players+1 plots, row 0 at the top, slot 0 leftmost; `None` once taken or
+	 *  discarded.
+	 */
+	rows: ((MiddleTileType | null)[])[],
+	/**  This round's turn order (seats) and how many turns are done. */
+	order: number[],
+	turn: number,
+	fiefs: MiddleFief_Serialize[],
+	/**  Discarded tiles, in the order they were discarded, until reshuffled into the bag. */
+	discard: MiddleTileType[],
+	tokens_left: MiddleTokens,
+	events: MiddleEventRecord[],
+	/**  Event names remembered from earlier games, offered again. */
+	known_events: string[],
+};
+
+/**  Farmers and Chests printed on the tile being taken (0 when the tile shows none). */
+export type MiddleSymbols = MiddleSymbols_Serialize | MiddleSymbols_Deserialize;
+
+/**  Farmers and Chests printed on the tile being taken (0 when the tile shows none). */
+export type MiddleSymbols_Deserialize = {
+	farmers?: number,
+	chests?: number,
+};
+
+/**  Farmers and Chests printed on the tile being taken (0 when the tile shows none). */
+export type MiddleSymbols_Serialize = {
+	farmers: number,
+	chests: number,
+};
+
+/**  A taken plot tile: its type and the symbols printed on it, entered when it is taken. */
+export type MiddleTile = {
+	kind: MiddleTileType,
+	farmers: number,
+	chests: number,
+};
+
+/**
+ *  The eight plot types, declared in the Fief board's left-to-right order (003 lines 25–39), so
+ *  `Ord` is the board order: "leftmost" (Barracks) and the tie-break order follow from it.
+ */
+export type MiddleTileType = "Field" | "Mill" | "Village" | "Rampart" | "Market" | "Barracks" | "Church" | "Palace";
+
+/**  Tokens still in the supply. */
+export type MiddleTokens = {
+	extra_coin: number,
+	plot: number,
+};
+
+/**  The player whose turn it is, what they take and what its Effect asks. */
+export type MiddleTurnView = {
+	seat: number,
+	from: MiddlePos,
+	kind: MiddleTileType,
+	/**  False in round 16: the Lords stay and the plot under them is taken. */
+	moves: boolean,
+	/**  Every choice the Effect allows (the same for every open plot). */
+	choices: MiddleChoice[],
+	/**  How each choice reads, in the order of `choices`. */
+	choice_labels: string[],
+	/**  What the Effect and Income do, in words. */
+	effect: string,
+	/**  Each player's coin change if the take had no symbols and the first choice. */
+	preview: number[],
+};
+
+export type MiddleView = MiddleView_Serialize | MiddleView_Deserialize;
+
+export type MiddleView_Deserialize = {
+	phase: MiddlePhase,
+	round: number,
+	rounds: number,
+	event_rounds: number[],
+	refill_through_round: number,
+	/**  The row the Lords stand in, and the row they move to (none in round 16 or setup). */
+	current_row?: number | null,
+	next_row?: number | null,
+	/**  Who acts now (placing a Lord or taking a turn). */
+	actor?: number | null,
+	order: number[],
+	turns_done: number,
+	rows: MiddlePlotView_Deserialize[][],
+	players: MiddlePlayerView_Deserialize[],
+	turn?: MiddleTurnView | null,
+	events: MiddleEventRecord[],
+	known_events: string[],
+	bag: number,
+	discard: number,
+	tokens_left: MiddleTokens,
+	max_symbols: number,
+};
+
+export type MiddleView_Serialize = {
+	phase: MiddlePhase,
+	round: number,
+	rounds: number,
+	event_rounds: number[],
+	refill_through_round: number,
+	/**  The row the Lords stand in, and the row they move to (none in round 16 or setup). */
+	current_row: number | null,
+	next_row: number | null,
+	/**  Who acts now (placing a Lord or taking a turn). */
+	actor: number | null,
+	order: number[],
+	turns_done: number,
+	rows: MiddlePlotView_Serialize[][],
+	players: MiddlePlayerView_Serialize[],
+	turn: MiddleTurnView | null,
+	events: MiddleEventRecord[],
+	known_events: string[],
+	bag: number,
+	discard: number,
+	tokens_left: MiddleTokens,
+	max_symbols: number,
+};
 
 export type NineAction = NineAction_Serialize | NineAction_Deserialize;
 

@@ -1,0 +1,264 @@
+//! Deciding: which phase an action belongs to (the refusal when it does not), the outcome
+//! builder the rooms share, and the legal actions offered now.
+
+use super::actions::{MiddleAction, MiddleEvent, Pos};
+use super::apply::apply;
+use super::state::{MiddleState, Phase};
+use super::{choices, round, setup, turn};
+use crate::engine::{Allowed, GameRng, RuleError};
+
+pub(super) fn err(rule: &str, message: impl Into<String>) -> RuleError {
+    RuleError::new(rule, message)
+}
+
+/// "player 2", as refusals and log lines name a seat (the UI puts the person's name in).
+pub fn player(seat: u8) -> String {
+    format!("player {}", u32::from(seat) + 1)
+}
+
+/// "row 2, plot 3": people count rows and plots from 1.
+pub fn plot_name(at: Pos) -> String {
+    format!(
+        "row {}, plot {}",
+        u32::from(at.row) + 1,
+        u32::from(at.slot) + 1
+    )
+}
+
+/// The events of one action, applied as they are decided so that each step reads the state the
+/// step before left (the Effect after the move, the Income after the Effect).
+pub(super) struct Outcome {
+    pub state: MiddleState,
+    pub events: Vec<MiddleEvent>,
+}
+
+impl Outcome {
+    pub fn new(s: &MiddleState) -> Self {
+        Outcome {
+            state: s.clone(),
+            events: Vec::new(),
+        }
+    }
+
+    pub fn push(&mut self, e: MiddleEvent) {
+        apply(&mut self.state, &e);
+        self.events.push(e);
+    }
+}
+
+/// What the table must do before anything else, as the reason an action out of turn is refused.
+pub(super) fn waiting_for(s: &MiddleState) -> String {
+    match &s.phase {
+        Phase::LayRows => "lay the four rows of plots first".into(),
+        Phase::ChooseFirst => "choose who places a Lord first".into(),
+        Phase::Placing { .. } => format!(
+            "{} places a Lord on the top row first",
+            s.actor().map_or("the next player".into(), player)
+        ),
+        Phase::Turns => format!(
+            "it is {}'s turn to move their Lord",
+            s.actor().map_or("the next player".into(), player)
+        ),
+        Phase::EventDue => format!("round {} has ended: enter its event first", s.round),
+        Phase::RefillDue => format!(
+            "round {} has ended: refill row {} first",
+            s.round,
+            u32::from(s.current_row()) + 1
+        ),
+        Phase::Over => "the game is over".into(),
+    }
+}
+
+/// Each player's coin change if this action were taken now (the turn's preview); `None` when it
+/// is not a legal take.
+pub(super) fn coin_changes(s: &MiddleState, action: &MiddleAction) -> Option<Vec<i32>> {
+    let MiddleAction::Take {
+        to,
+        symbols,
+        choice,
+    } = action
+    else {
+        return None;
+    };
+    let events = turn::take(s, *to, *symbols, *choice).ok()?;
+    let mut after = s.clone();
+    for e in &events {
+        apply(&mut after, e);
+    }
+    Some(
+        s.fiefs
+            .iter()
+            .zip(&after.fiefs)
+            .map(|(a, b)| b.coins - a.coins)
+            .collect(),
+    )
+}
+
+pub fn handle(
+    s: &MiddleState,
+    action: &MiddleAction,
+    rng: &mut GameRng,
+) -> Result<Vec<MiddleEvent>, RuleError> {
+    if s.phase == Phase::Over {
+        return Err(err(
+            "middle.game-over",
+            "the game is over: undo to correct it",
+        ));
+    }
+    match (action, &s.phase) {
+        (MiddleAction::LayRows { rows }, Phase::LayRows) => {
+            setup::lay_rows(s, rows.as_deref(), rng)
+        }
+        (MiddleAction::ChooseFirst { seat }, Phase::ChooseFirst) => {
+            setup::choose_first(s, *seat, rng)
+        }
+        (MiddleAction::PlaceLord { at }, Phase::Placing { .. }) => setup::place_lord(s, *at),
+        (
+            MiddleAction::Take {
+                to,
+                symbols,
+                choice,
+            },
+            Phase::Turns,
+        ) => turn::take(s, *to, *symbols, *choice),
+        (MiddleAction::ResolveEvent { name, coins }, Phase::EventDue) => {
+            round::resolve_event(s, name, coins)
+        }
+        (MiddleAction::Refill { tiles }, Phase::RefillDue) => {
+            round::refill(s, tiles.as_deref(), rng)
+        }
+        _ => Err(err("middle.phase", waiting_for(s))),
+    }
+}
+
+/// The legal actions now, concrete enough to send back: every open destination with every
+/// choice its Effect allows (symbols 0; the table enters printed symbols itself).
+pub fn allowed(s: &MiddleState) -> Vec<Allowed<MiddleAction>> {
+    let one = |label: String, group: &str, action| Allowed {
+        label,
+        group: group.into(),
+        action,
+    };
+    match &s.phase {
+        Phase::LayRows => vec![one(
+            "Draw the four rows".into(),
+            "setup",
+            MiddleAction::LayRows { rows: None },
+        )],
+        Phase::ChooseFirst => std::iter::once(one(
+            "Draw who places a Lord first".into(),
+            "setup",
+            MiddleAction::ChooseFirst { seat: None },
+        ))
+        .chain((0..s.seats).map(|seat| {
+            one(
+                format!("{} places a Lord first", player(seat)),
+                "setup",
+                MiddleAction::ChooseFirst { seat: Some(seat) },
+            )
+        }))
+        .collect(),
+        Phase::Placing { .. } => (0..s.width())
+            .map(|slot| Pos { row: 0, slot })
+            .filter(|&at| setup::check_placement(s, at).is_ok())
+            .map(|at| {
+                one(
+                    format!("Place the Lord on {}", plot_name(at)),
+                    "lord",
+                    MiddleAction::PlaceLord { at },
+                )
+            })
+            .collect(),
+        Phase::Turns => turn_actions(s),
+        Phase::EventDue => vec![one(
+            format!("Event of round {}: no coins change", s.round),
+            "event",
+            MiddleAction::ResolveEvent {
+                name: "Unnamed event".into(),
+                coins: vec![0; usize::from(s.seats)],
+            },
+        )],
+        Phase::RefillDue => vec![one(
+            format!("Draw the tiles of row {}", u32::from(s.current_row()) + 1),
+            "refill",
+            MiddleAction::Refill { tiles: None },
+        )],
+        Phase::Over => Vec::new(),
+    }
+}
+
+fn turn_actions(s: &MiddleState) -> Vec<Allowed<MiddleAction>> {
+    let Some(seat) = s.actor() else {
+        return Vec::new();
+    };
+    let destinations: Vec<Option<Pos>> = if turn::moves_this_round(s) {
+        (0..s.width())
+            .map(|slot| Pos {
+                row: s.next_row(),
+                slot,
+            })
+            .filter(|&at| turn::check_destination(s, seat, at).is_ok())
+            .map(Some)
+            .collect()
+    } else {
+        vec![None]
+    };
+    let mut out = Vec::new();
+    for to in destinations {
+        let Some(after) = turn::after_move(s, seat, to) else {
+            continue;
+        };
+        let legal = choices::legal(&after.state, seat, after.kind);
+        let options: Vec<_> = if legal.is_empty() {
+            vec![None]
+        } else {
+            legal.into_iter().map(Some).collect()
+        };
+        for choice in options {
+            out.push(Allowed {
+                label: turn::label(after.kind, to, choice),
+                group: "take".into(),
+                action: MiddleAction::Take {
+                    to,
+                    symbols: Default::default(),
+                    choice,
+                },
+            });
+        }
+    }
+    out
+}
+
+/// A remembered event: key `event:<name>`, value `{"name": <name>}` (what `learned` keeps).
+pub(super) fn check_catalogue_entry(key: &str, value: &serde_json::Value) -> Result<(), RuleError> {
+    let max = super::data::data().max_event_name;
+    let Some(name) = key.strip_prefix("event:") else {
+        return Err(err(
+            "middle.catalogue",
+            "Middle Ages remembers event names only (keys event:<name>)",
+        ));
+    };
+    let named = value.get("name").and_then(|v| v.as_str());
+    if name.trim().is_empty() || name.chars().count() > max || named != Some(name) {
+        return Err(err(
+            "middle.event-name",
+            format!("an event is remembered as its name (1 to {max} characters)"),
+        ));
+    }
+    Ok(())
+}
+
+/// Remembered event names join the new game's options, to be offered again.
+pub(super) fn with_catalogue(
+    options: &mut super::actions::MiddleOptions,
+    entries: &[(String, serde_json::Value)],
+) {
+    for (key, _) in entries {
+        if let Some(name) = key.strip_prefix("event:") {
+            if !options.known_events.iter().any(|k| k == name) {
+                options.known_events.push(name.to_string());
+            }
+        }
+    }
+    options.known_events.sort();
+}

@@ -1,0 +1,143 @@
+//! Middle Ages from the real `steward` binary: start a seeded game, act with JSON, stream actions,
+//! see a refusal named by its rule, and play to the scoresheet with `act --pick`.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_steward");
+
+fn steward(db: &Path, args: &[&str]) -> Output {
+    Command::new(BIN)
+        .arg("--db")
+        .arg(db)
+        .args(args)
+        .output()
+        .expect("the steward binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn json(db: &Path, args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["--json"];
+    all.extend_from_slice(args);
+    let o = steward(db, &all);
+    assert!(o.status.success(), "{args:?}: {}", text(&o.stderr));
+    serde_json::from_slice(&o.stdout).expect("JSON out")
+}
+
+#[test]
+fn a_seeded_middle_ages_game_plays_to_its_scoresheet_from_the_cli() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("middle.sqlite3");
+    let o = steward(
+        &db,
+        &[
+            "start",
+            "middle-ages",
+            "--player",
+            "Ana",
+            "--player",
+            "Bo",
+            "--player",
+            "Cy",
+            "--seed",
+            "8",
+        ],
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("started game #1"));
+    assert!(text(&o.stdout).contains("Draw the four rows"));
+
+    // Out of its phase: refused with its rule, exit code 1, nothing stored.
+    let refused = steward(
+        &db,
+        &["act", "1", r#"{"type":"Take","to":{"row":1,"slot":0}}"#],
+    );
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        text(&refused.stderr).contains("[middle.phase]"),
+        "{}",
+        text(&refused.stderr)
+    );
+
+    // The same seed draws the same rows.
+    let drawn = json(&db, &["act", "1", r#"{"type":"LayRows","rows":null}"#]);
+    let rows = drawn["state"]["rows"].clone();
+    assert_eq!(rows.as_array().map(Vec::len), Some(4));
+
+    // A stream of actions: JSON and picks, each acknowledged once stored.
+    let mut child = Command::new(BIN)
+        .arg("--db")
+        .arg(&db)
+        .args(["stream", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("stream");
+    {
+        let stdin = child.stdin.as_mut().expect("stdin");
+        writeln!(stdin, r#"{{"type":"ChooseFirst","seat":1}}"#).expect("write");
+        writeln!(stdin, r#"{{"type":"PlaceLord","at":{{"row":1,"slot":0}}}}"#).expect("write");
+        writeln!(stdin, "pick 0").expect("write");
+        writeln!(stdin, "pick 0").expect("write");
+        writeln!(stdin, "pick 0").expect("write");
+    }
+    let out = child.wait_with_output().expect("stream ends");
+    let lines = text(&out.stdout);
+    let lines: Vec<&str> = lines.lines().collect();
+    assert_eq!(lines[0], "ack 2 player 2 places a Lord first");
+    assert!(
+        lines[1].starts_with("err 2 ") && lines[1].contains("[middle.top-row]"),
+        "{}",
+        lines[1]
+    );
+    assert!(lines[2].starts_with("ack 3 player 2 places their Lord on row 1"));
+    assert!(lines[4].starts_with("ack 5 player 1 places their Lord"));
+    assert!(lines[4].contains("round 1 begins"), "{}", lines[4]);
+
+    // Then only offered actions, to the end.
+    let mut steps = 0;
+    loop {
+        let v = json(&db, &["act", "1", "--pick", "0"]);
+        steps += 1;
+        if v["over"] == true {
+            let rows = v["score"]["rows"].as_array().expect("rows").clone();
+            assert_eq!(rows.len(), 3);
+            assert!(rows.iter().any(|r| r["winner"] == true));
+            assert_eq!(
+                v["score"]["categories"],
+                serde_json::json!(["Coins", "Empty estates"])
+            );
+            break;
+        }
+        assert!(steps < 200, "the game did not end");
+    }
+    let state = json(&db, &["show", "1"]);
+    assert_eq!(state["state"]["events"].as_array().map(Vec::len), Some(4));
+    let o = steward(&db, &["history"]);
+    assert!(
+        text(&o.stdout).contains("middle-ages"),
+        "{}",
+        text(&o.stdout)
+    );
+    assert!(
+        text(&o.stdout).contains("[finished]"),
+        "{}",
+        text(&o.stdout)
+    );
+    let o = steward(&db, &["record", "1"]);
+    assert!(
+        text(&o.stdout).contains("Event of round 4"),
+        "{}",
+        text(&o.stdout)
+    );
+    let after = steward(&db, &["act", "1", "--pick", "0"]);
+    assert_ne!(
+        after.status.code(),
+        Some(0),
+        "nothing is offered once it is over"
+    );
+}
