@@ -9,6 +9,7 @@ pub mod cited;
 pub mod estates;
 pub mod nine_estates;
 pub mod realm;
+pub mod realm_lord;
 
 use crate::engine::{Game, GameKind, Kind};
 use serde::{Deserialize, Serialize};
@@ -66,6 +67,8 @@ games! {
     "the-estates" => TheEstates(estates::TheEstates),
     "raise-the-realm-live" => RaiseTheRealmLive(realm::tracker::RealmTracker),
     "raise-the-realm" => RaiseTheRealm(realm::scorepad::RaiseTheRealm),
+    "realm-lord" => RealmLord(realm_lord::RealmLord),
+    "realm-lord-scorepad" => RealmLordScorepad(realm_lord::scorepad::RealmLordScorepad),
 }
 
 /// The registered game with this id.
