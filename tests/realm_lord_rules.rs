@@ -498,6 +498,12 @@ fn ready_readies_every_exhausted_card_of_the_player_only() {
         st(&s).figure(lord_of(1)).is_some_and(|(_, f)| f.exhausted),
         "player 2's Lord stays exhausted until their turn"
     );
+    act(&mut s, A::Draw);
+    act(&mut s, A::EndTurn);
+    assert!(
+        st(&s).figure(lord_of(1)).is_some_and(|(_, f)| !f.exhausted),
+        "player 2's Lord readies at the start of their turn"
+    );
 }
 
 #[test]
@@ -1404,4 +1410,102 @@ fn a_card_described_in_play_is_learned_once() {
     );
     let events = play_quest(&mut s, "Sunken Bell");
     assert!(events.iter().all(|e| RealmLord::learned(e).is_empty()));
+}
+
+// ---- the Hope Stone scorepad -----------------------------------------------------------------
+
+mod scorepad {
+    use super::seats;
+    use estate_steward::engine::{Game, Session};
+    use estate_steward::games::realm_lord::scorepad::actions::{
+        PadAction as P, PadChange, PadOptions,
+    };
+    use estate_steward::games::realm_lord::scorepad::RealmLordScorepad;
+
+    type Pad = Session<RealmLordScorepad>;
+
+    fn pad(n: usize) -> Pad {
+        Session::new(PadOptions::default(), seats(n), 1).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn rule(s: &mut Pad, a: P) -> String {
+        let before = s.state().clone();
+        match s.decide(a.clone()) {
+            Ok(_) => panic!("{a:?} was accepted"),
+            Err(e) => {
+                assert_eq!(s.state(), &before);
+                e.rule
+            }
+        }
+    }
+
+    fn ok(s: &mut Pad, a: P) {
+        match s.decide(a.clone()) {
+            Ok(e) => s.commit(e),
+            Err(e) => panic!("{a:?} refused: {e}"),
+        }
+    }
+
+    fn rec(changes: &[(u8, i32)]) -> P {
+        P::Record {
+            changes: changes
+                .iter()
+                .map(|&(seat, delta)| PadChange { seat, delta })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn the_pad_confirms_a_target_first_and_only_before_recording() {
+        let e = Session::<RealmLordScorepad>::new(PadOptions::default(), seats(1), 1).err();
+        assert_eq!(e.map(|e| e.rule), Some("realm-lord.players".into()));
+        let mut s = pad(2);
+        assert_eq!(
+            rule(&mut s, rec(&[(0, 1)])),
+            "realm-lord.target-unconfirmed"
+        );
+        assert_eq!(
+            rule(&mut s, P::ConfirmTarget { hope_stones: 0 }),
+            "realm-lord.target-range"
+        );
+        ok(&mut s, P::ConfirmTarget { hope_stones: 5 });
+        ok(&mut s, P::ConfirmTarget { hope_stones: 4 });
+        ok(&mut s, rec(&[(0, 1)]));
+        assert_eq!(
+            rule(&mut s, P::ConfirmTarget { hope_stones: 6 }),
+            "realm-lord.phase"
+        );
+    }
+
+    #[test]
+    fn the_pad_refuses_entries_that_cannot_be() {
+        let mut s = pad(2);
+        ok(&mut s, P::ConfirmTarget { hope_stones: 5 });
+        for bad in [
+            rec(&[]),
+            rec(&[(2, 1)]),
+            rec(&[(0, 0)]),
+            rec(&[(0, 21)]),
+            rec(&[(0, 1), (0, 1)]),
+        ] {
+            assert_eq!(rule(&mut s, bad), "realm-lord.change-invalid");
+        }
+        // A loss stops at 0.
+        ok(&mut s, rec(&[(1, -3)]));
+        assert_eq!(s.state().hope, vec![0, 0]);
+    }
+
+    #[test]
+    fn the_pad_ends_at_the_target_with_the_readings_for_arrivals() {
+        let mut s = pad(3);
+        ok(&mut s, P::ConfirmTarget { hope_stones: 5 });
+        ok(&mut s, rec(&[(0, 4), (1, 4)]));
+        ok(&mut s, rec(&[(0, 2), (1, 2)]));
+        assert!(RealmLordScorepad::is_over(s.state()));
+        assert_eq!(s.state().winners, vec![0, 1], "an exact tie shares the win");
+        assert_eq!(rule(&mut s, rec(&[(2, 1)])), "realm-lord.game-over");
+        let sheet = RealmLordScorepad::score(s.state());
+        assert!(sheet.final_ && sheet.rows[0].winner && sheet.rows[1].winner);
+        assert_eq!(sheet.rows[2].rank, 3);
+    }
 }
