@@ -8,6 +8,8 @@ describe("the registry", () => {
     expect(isGameId("the-estates")).toBe(true);
     expect(isGameId("raise-the-realm")).toBe(true);
     expect(isGameId("raise-the-realm-live")).toBe(true);
+    expect(isGameId("realm-lord")).toBe(true);
+    expect(isGameId("realm-lord-scorepad")).toBe(true);
     expect(isGameId("middle-ages")).toBe(false);
     expect(isGameId("toString")).toBe(false);
     expect(gameUi("middle-ages")).toBeNull();
@@ -28,6 +30,8 @@ describe("the registry", () => {
     expect(gameUi("raise-the-realm-live")?.options).toBeDefined();
     expect(gameUi("nine-estates")?.options).toBeUndefined();
     expect(gameUi("raise-the-realm")?.options).toBeUndefined();
+    expect(gameUi("realm-lord")?.options).toBeDefined();
+    expect(gameUi("realm-lord-scorepad")?.options).toBeUndefined();
   });
 });
 
@@ -48,6 +52,12 @@ describe("nameLogLine", () => {
   it("names Raise the Realm's players, in both modes", () => {
     expect(nameLogLine("raise-the-realm-live", "player 1 gathers at open-1", seats)).toBe("Ana gathers at open-1");
     expect(nameLogLine("raise-the-realm", "player 2 enters 4", seats)).toBe("Bo enters 4");
+  });
+  it("names Realm Lord's players, in both modes", () => {
+    expect(nameLogLine("realm-lord", "player 2's Dirk travels to Mysteria", seats)).toBe("Bo's Dirk travels to Mysteria");
+    expect(nameLogLine("realm-lord-scorepad", "player 1 gains 2 Hope Stones (5 in all)", seats)).toBe(
+      "Ana gains 2 Hope Stones (5 in all)",
+    );
   });
   it("leaves other games' lines and unknown seats as they are", () => {
     expect(nameLogLine("nine-estates", "player 1 builds", seats)).toBe("player 1 builds");

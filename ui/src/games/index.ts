@@ -16,6 +16,12 @@ import RewardOptions from "./raise-the-realm-live/RewardOptions.svelte";
 import RememberedRealm from "./raise-the-realm-live/RememberedRealm.svelte";
 import RealmScorepad from "./raise-the-realm/RealmScorepad.svelte";
 import { nameError as namePlayersInError, namePlayers } from "./raise-the-realm/realm";
+import LordTable from "./realm-lord/RealmLordTable.svelte";
+import LordReplay from "./realm-lord/LordReplay.svelte";
+import LordOptions from "./realm-lord/LordOptions.svelte";
+import RememberedLord from "./realm-lord/RememberedLord.svelte";
+import LordPadTable from "./realm-lord-scorepad/PadTable.svelte";
+import { nameLordError } from "./realm-lord/lord";
 
 export type { GameId } from "./types";
 
@@ -35,6 +41,16 @@ const GAMES: { readonly [K in GameId]: GameUi<K> } = {
     nameError: namePlayersInError,
   },
   "raise-the-realm": { table: RealmScorepad, nameLogLine: namePlayers, nameError: namePlayersInError },
+  // Both modes of Realm Lord say "player 2" too.
+  "realm-lord": {
+    table: LordTable,
+    replay: LordReplay,
+    options: LordOptions,
+    remembered: RememberedLord,
+    nameLogLine: namePlayers,
+    nameError: nameLordError,
+  },
+  "realm-lord-scorepad": { table: LordPadTable, nameLogLine: namePlayers, nameError: nameLordError },
 };
 
 /** True for a game this UI knows; the core may host more, which New game does not offer. */
