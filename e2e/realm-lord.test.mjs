@@ -6,43 +6,70 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { DESKTOP, PHONE, T, assertNoCspViolations, checkLayout, logCount, tid, waitLogCount, withApp } from "./helpers.mjs";
-import { resize, shot, select, openForm, phase, waitPhase } from "./realm-helpers.mjs";
+import { resize, shot, phase, waitPhase } from "./realm-helpers.mjs";
+
+/**
+ * Chooses an option of a <select> as a person would, through the change event its binding
+ * listens to: WebDriver's click on an <option> scrolls the page until the option is at the
+ * bottom edge, where on a phone the turn's action area stays stuck over it.
+ */
+async function select(el, value) {
+  await el.scrollIntoView({ block: "center" });
+  await el.waitForEnabled(T);
+  const chosen = await el.execute((x, v) => {
+    if (![...x.options].some((o) => o.value === v)) return false;
+    x.value = v;
+    x.dispatchEvent(new Event("change", { bubbles: true }));
+    return true;
+  }, String(value));
+  assert.ok(chosen, `no option ${value}`);
+}
+
+/** Scrolls an element to the middle of the screen (clear of the sticky action area) and taps it. */
+async function tap(el) {
+  await el.waitForDisplayed(T);
+  await el.execute((x) => x.scrollIntoView({ block: "center" }), el);
+  await el.click();
+}
+
+/** Opens one of the table's forms ("Play a card", "A card's ability fired"). */
+async function openForm(browser, testid) {
+  const d = await tid(browser, testid);
+  await d.waitForDisplayed(T);
+  if ((await d.getAttribute("open")) === null) await tap(await tid(browser, `${testid}-open`));
+}
 
 /** Clicks a button that sends one action and waits until it is saved. */
 async function submit(browser, testid, what = testid) {
   const before = await logCount(browser);
   const b = await tid(browser, testid);
   await b.waitForDisplayed({ ...T, timeoutMsg: `no ${testid}` });
-  await b.scrollIntoView({ block: "center" });
-  await b.click();
+  await tap(b);
   await waitLogCount(browser, before + 1, what);
 }
 
 async function type(browser, testid, text) {
   const el = await tid(browser, testid);
-  await el.scrollIntoView({ block: "center" });
+  await el.execute((x) => x.scrollIntoView({ block: "center" }), el);
   await el.setValue(text);
 }
 
 /** Presses a Counter's + `n` times. */
 async function plus(el, n) {
   const b = await el.$('[data-testid$="-plus"]');
-  await b.scrollIntoView({ block: "center" });
-  for (let i = 0; i < n; i++) await b.click();
+  await tap(b);
+  for (let i = 1; i < n; i++) await b.click();
 }
 
 async function figure(browser, piece) {
-  const f = await browser.$(`[data-testid="figure"][data-piece="${piece}"]`);
-  await f.waitForDisplayed(T);
-  await f.scrollIntoView({ block: "center" });
-  await f.click();
+  await tap(await browser.$(`[data-testid="figure"][data-piece="${piece}"]`));
   await tid(browser, "figure-actions").waitForDisplayed(T);
 }
 
 /** Plays a card through the "Play a card" form; `describe` fills its facts when asked. */
 async function playCard(browser, kind, name, describe = async () => {}) {
   await openForm(browser, "play");
-  await tid(browser, `play-kind-${kind}`).click();
+  await tap(await tid(browser, `play-kind-${kind}`));
   await type(browser, "play-name", name);
   await describe();
   await submit(browser, "play-save", `play ${name}`);
@@ -79,7 +106,7 @@ test(
       assert.equal(await tid(browser, "target-input").getValue(), "5");
       assert.equal(await tid(browser, "start-form").isExisting(), false);
       await type(browser, "target-input", "0");
-      await tid(browser, "target-confirm").click();
+      await tap(await tid(browser, "target-confirm"));
       await tid(browser, "alert-headline").waitForDisplayed(T);
       assert.match(await tid(browser, "alert").getText(), /target is 1 to 99, not 0/i);
       assert.equal(await logCount(browser), 0);
@@ -107,7 +134,7 @@ test(
       await checkLayout(browser, "describing a Lord (phone)");
       await shot(browser, "realm-lord-setup-phone");
       let before = await logCount(browser);
-      await (await lordForm(0)).$('[data-testid="lord-reveal"]').click();
+      await tap(await (await lordForm(0)).$('[data-testid="lord-reveal"]'));
       await waitLogCount(browser, before + 1, "reveal Thraken");
       await (await lordForm(1)).$('[data-testid="lord-input"]').setValue("Lyra");
       const lyra = await (await lordForm(1)).$('[data-testid="lord-facts"]');
@@ -115,7 +142,7 @@ test(
       await select(await lyra.$('[data-testid="lord-facts-homeland"]'), "Mysteria");
       await plus(await lyra.$('[data-testid="lord-facts-magic"]'), 4);
       before = await logCount(browser);
-      await (await lordForm(1)).$('[data-testid="lord-reveal"]').click();
+      await tap(await (await lordForm(1)).$('[data-testid="lord-reveal"]'));
       await waitLogCount(browser, before + 1, "reveal Lyra");
       await select(await tid(browser, "first-player"), 0);
       await submit(browser, "start-play", "start");
@@ -131,26 +158,30 @@ test(
         await plus(await tid(browser, "play-facts-hope"), 2);
       });
       await figure(browser, "lord-0");
-      await tid(browser, "go-quest").click();
+      await tap(await tid(browser, "go-quest"));
       await tid(browser, "die-screen").waitForDisplayed(T);
       assert.match(await tid(browser, "die-facts").getText(), /Might 7 · Thraken The Deceiver's Might 3 · 3 Hope Stones/);
       await checkLayout(browser, "die screen (phone)");
       await shot(browser, "realm-lord-die-phone");
       await submit(browser, "die-4", "Thraken goes on Troll Bridge");
-      const result = await tid(browser, "quest-result");
+      const result = await browser.$('[data-testid="die-screen"] [data-testid="quest-result"]');
       await result.waitForDisplayed(T);
       assert.equal(await result.getAttribute("data-success"), "true");
-      assert.match(await tid(browser, "result-sum").getText(), /4 \+ Might 3 = 7 against 7/);
-      assert.equal(await hope(browser, 0), "3 Hope Stones");
+      assert.match(await result.$('[data-testid="result-sum"]').getText(), /4 \+ Might 3 = 7 against 7/);
+      await checkLayout(browser, "quest completed (phone)");
       await shot(browser, "realm-lord-quest-won-phone");
+      await tap(await tid(browser, "die-done"));
+      assert.equal(await hope(browser, 0), "3 Hope Stones");
+      await browser.execute(() => window.scrollTo(0, 0));
+      await shot(browser, "realm-lord-table-phone");
       // An exhausted hero cannot travel: the tap answers with the reason, nothing changes.
       before = await logCount(browser);
       await figure(browser, "lord-0");
-      await (await browser.$('[data-testid="travel"][data-realm="1"]')).click();
+      await tap(await browser.$('[data-testid="travel"][data-realm="1"]'));
       await tid(browser, "alert-headline").waitForDisplayed(T);
       assert.match(await tid(browser, "alert-headline").getText(), /Thraken The Deceiver is exhausted/);
       assert.equal(await logCount(browser), before);
-      await tid(browser, "figure-close").click();
+      await tap(await tid(browser, "figure-close"));
       await playCard(browser, "Hero", "Dirk");
       await submit(browser, "end-turn", "Ana ends");
 
@@ -163,12 +194,14 @@ test(
         await plus(await tid(browser, "play-facts-hope"), 1);
       });
       await figure(browser, "lord-1");
-      await tid(browser, "go-quest").click();
+      await tap(await tid(browser, "go-quest"));
       await submit(browser, "die-1", "Lyra goes on the Riddle");
-      await tid(browser, "quest-result").waitForDisplayed(T);
-      assert.equal(await tid(browser, "quest-result").getAttribute("data-success"), "false");
-      assert.match(await tid(browser, "result-headline").getText(), /natural 1! Lyra fails Riddle Of Song/);
+      const lost = await browser.$('[data-testid="die-screen"] [data-testid="quest-result"]');
+      await lost.waitForDisplayed(T);
+      assert.equal(await lost.getAttribute("data-success"), "false");
+      assert.match(await lost.$('[data-testid="result-headline"]').getText(), /natural 1! Lyra fails Riddle Of Song/);
       await shot(browser, "realm-lord-quest-lost-phone");
+      await tap(await tid(browser, "die-done"));
       await submit(browser, "end-turn", "Bo ends");
 
       // Turn 3, Ana: three more actions from a card; five heroes, then the limit's choice.
@@ -181,7 +214,7 @@ test(
       await submit(browser, "effect-save", "extra actions");
       for (const name of ["Wren", "Orla", "Bram", "Dirk"]) await playCard(browser, "Hero", name);
       await openForm(browser, "play");
-      await tid(browser, "play-kind-Hero").click();
+      await tap(await tid(browser, "play-kind-Hero"));
       await type(browser, "play-name", "Wren");
       const limit = await tid(browser, "hero-limit");
       await limit.waitForDisplayed(T);
@@ -189,8 +222,7 @@ test(
       await checkLayout(browser, "hero limit (phone)");
       await shot(browser, "realm-lord-hero-limit-phone");
       const orla = await browser.$('//label[.//input[@data-testid="limit-choice"] and contains(., "Orla")]');
-      await orla.scrollIntoView({ block: "center" });
-      await orla.click();
+      await tap(orla);
       await submit(browser, "play-save", "the sixth hero, Orla discarded");
       assert.equal(await browser.$('[data-testid="figure"][data-piece="hero-3"]').isExisting(), false, "Orla left play");
       assert.match(await browser.$('[data-testid="log"] li').getText(), /discards Orla at the hero limit/);
@@ -199,13 +231,14 @@ test(
       // Turn 4, Bo: the app rolls for Lyra; undo takes the quest and its die back.
       await submit(browser, "draw", "Bo draws");
       await figure(browser, "lord-1");
-      await tid(browser, "go-quest").click();
+      await tap(await tid(browser, "go-quest"));
       await submit(browser, "die-roll", "the app rolls");
-      await tid(browser, "quest-result").waitForDisplayed(T);
-      t.diagnostic(`the app rolled: ${await tid(browser, "result-sum").getText()}`);
+      const rolled = await browser.$('[data-testid="die-screen"] [data-testid="quest-result"]');
+      await rolled.waitForDisplayed(T);
+      t.diagnostic(`the app rolled: ${await rolled.$('[data-testid="result-sum"]').getText()}`);
+      await tap(await tid(browser, "die-done"));
       before = await logCount(browser);
-      await tid(browser, "undo").scrollIntoView({ block: "center" });
-      await tid(browser, "undo").click();
+      await tap(await tid(browser, "undo"));
       await waitLogCount(browser, before - 1, "undo the quest");
       assert.equal(await browser.$('[data-testid="quest-result"]').isExisting(), false);
       assert.equal(await browser.$('[data-testid="figure"][data-piece="lord-1"]').getAttribute("data-exhausted"), "false");
@@ -220,16 +253,18 @@ test(
         await plus(await tid(browser, "play-facts-hope"), 1);
       });
       await figure(browser, "lord-0");
-      await tid(browser, "go-quest").click();
+      await tap(await tid(browser, "go-quest"));
       await submit(browser, "die-6", "Thraken goes on Moon Well");
       await waitPhase(browser, /^Game over/);
       await tid(browser, "scorepad").waitForDisplayed(T);
       assert.match(await tid(browser, "lord-winners").getText(), /Ana wins with 5 Hope Stones/);
       assert.match(await browser.$('[data-testid="log"] li').getText(), /a natural 6 completes it.*Ana wins with 5 Hope Stones/);
       await checkLayout(browser, "game over (phone)");
+      await browser.execute(() => window.scrollTo(0, 0));
       await shot(browser, "realm-lord-over-phone");
       await resize(browser, DESKTOP);
       await checkLayout(browser, "game over (desktop)");
+      await browser.execute(() => window.scrollTo(0, 0));
       await shot(browser, "realm-lord-over-desktop");
       await assertNoCspViolations(browser, "Realm Lord");
     },

@@ -40,8 +40,8 @@ pub fn change_text(s: &LordState, c: &Change) -> String {
         ),
         Change::SkipNextTurn { seat } => format!("{} loses their next turn", seat_name(seat)),
         Change::ExtraActions { count } => format!(
-            "{} more this turn",
-            plural(i64::from(count), "action", "actions")
+            "{count} more action{} this turn",
+            if count == 1 { "" } else { "s" }
         ),
         Change::DiscardQuest { realm } => {
             format!("the Quest at {} is discarded", s.realm_name(realm))

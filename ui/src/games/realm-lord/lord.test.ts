@@ -205,3 +205,14 @@ describe("refusals", () => {
     expect(named.error).toEqual({ kind: "Rule", rule: "realm-lord.exhausted (rulebook 004 lines 135-148)", message: "Bo's Lyra is exhausted" });
   });
 });
+
+describe("describing a card as its name is typed", () => {
+  it("fills a rulebook example's Realm and text into blank fields only", async () => {
+    const { refill } = await import("./lord");
+    const typed = blankFacts(view(), "Quest", "R");
+    expect(typed.location).toBe("");
+    const filled = refill(typed, view(), "Quest", "Riddle Of Song");
+    expect([filled.location, filled.text]).toEqual(["Mysteria", "Discard a card."]);
+    expect(refill({ ...typed, location: "Darkthorn" }, view(), "Quest", "Riddle Of Song").location).toBe("Darkthorn");
+  });
+});

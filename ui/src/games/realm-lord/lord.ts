@@ -265,3 +265,15 @@ export function nameLordError(e: unknown, seats: readonly Pick<Seat, "name">[]):
   }
   return named;
 }
+
+/** As the name is typed: a rulebook example's printed Realm and text fill the blank fields. */
+export function refill(f: Facts, view: LordView, kind: LordCardKind, name: string): Facts {
+  const place = cardPlace(view, kind, name);
+  const text = cardText(view, kind, name);
+  return {
+    ...f,
+    homeland: kind === "Lord" && f.homeland === "" && place ? place : f.homeland,
+    location: kind === "Quest" && f.location === "" && place ? place : f.location,
+    text: f.text === "" ? text : f.text,
+  };
+}
