@@ -159,12 +159,16 @@ fn realm_lord_is_playable_from_start_to_target_through_act_and_stream() {
         assert!(cat.contains(key), "{key} not remembered: {cat}");
     }
 
-    // A second game: the Realms are named, the last target is suggested, the Lords known.
+    a_second_game_remembers_the_first(&db);
+}
+
+/// A second game: the Realms are named, the last target is suggested, the Lords known.
+fn a_second_game_remembers_the_first(db: &Path) {
     ok(
-        &db,
+        db,
         &["start", "realm-lord", "--player", "Ana", "--player", "Bo"],
     );
-    let v = json(&db, &["show", "2"]);
+    let v = json(db, &["show", "2"]);
     assert_eq!(v["view"]["state"]["realms_named"], true);
     assert_eq!(v["view"]["state"]["suggested_target"], 4);
     assert_eq!(v["view"]["state"]["target"], serde_json::Value::Null);
@@ -172,9 +176,9 @@ fn realm_lord_is_playable_from_start_to_target_through_act_and_stream() {
         v["allowed"][0]["label"],
         "Confirm the target: 4 Hope Stones"
     );
-    ok(&db, &["act", "2", "--pick", "0"]);
+    ok(db, &["act", "2", "--pick", "0"]);
     ok(
-        &db,
+        db,
         &[
             "act",
             "2",
@@ -182,7 +186,7 @@ fn realm_lord_is_playable_from_start_to_target_through_act_and_stream() {
         ],
     );
     let o = steward(
-        &db,
+        db,
         &[
             "act",
             "2",

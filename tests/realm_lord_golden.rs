@@ -164,9 +164,15 @@ fn two_players_to_the_target_by_hand() {
     assert_eq!(counts(&t), (vec![5, 5], vec![3, 0]));
     act(&mut st, id, end());
 
-    // Turn 3, Ana; the database is reopened mid-game.
     drop(st);
-    let mut st = open(&db);
+    let st = two_players_turns_3_and_4(&db, id);
+    two_players_turn_5_and_history(st, &db, id);
+}
+
+/// Turns 3 and 4 of the 2-player game (see its table), on a reopened database.
+fn two_players_turns_3_and_4(db: &Path, id: i64) -> Steward {
+    // Turn 3, Ana; the database is reopened mid-game.
+    let mut st = open(db);
     let t = act(&mut st, id, draw());
     assert_eq!(figure(&t, &lord(0))["exhausted"], false, "readied");
     act(&mut st, id, travel(hero(1), 1));
@@ -214,6 +220,11 @@ fn two_players_to_the_target_by_hand() {
     assert_eq!(counts(&t), (vec![6, 5], vec![3, 2]));
     act(&mut st, id, end());
 
+    st
+}
+
+/// Turn 5 of the 2-player game: Ana wins; then History, the catalogue and replay.
+fn two_players_turn_5_and_history(mut st: Steward, db: &Path, id: i64) {
     // Turn 5, Ana wins.
     let t = act(&mut st, id, draw());
     assert_eq!(counts(&t).0, vec![8, 5]);
@@ -242,7 +253,7 @@ fn two_players_to_the_target_by_hand() {
 
     // Kept in History, the catalogue learned Moon Well and the target; replay walks the log.
     drop(st);
-    let mut st = open(&db);
+    let mut st = open(db);
     let games = st
         .history(Some("finished"))
         .unwrap_or_else(|e| panic!("{e:?}"));
@@ -321,9 +332,15 @@ fn four_players_to_the_target_by_hand() {
     );
     act(&mut st, id, play_hero("Bram"));
     act(&mut st, id, end());
-    // 4 Bo; reopened first.
     drop(st);
-    let mut st = open(&db);
+    let st = four_players_turns_4_and_5(&db, id);
+    four_players_turns_6_to_8(st, id);
+}
+
+/// Turns 4 and 5 of the 4-player game (see its table), on a reopened database.
+fn four_players_turns_4_and_5(db: &Path, id: i64) -> Steward {
+    // 4 Bo; reopened first.
+    let mut st = open(db);
     act(&mut st, id, draw());
     act(&mut st, id, play_quest("Ice Wyrm"));
     act(&mut st, id, quest(lord(1), 5, 0));
@@ -349,6 +366,11 @@ fn four_players_to_the_target_by_hand() {
         (counts(&t), state(&t)["current"].clone()),
         (before, json!(1))
     );
+    st
+}
+
+/// Turns 6 to 8 of the 4-player game: banishment, then Di reaches the target.
+fn four_players_turns_6_to_8(mut st: Steward, id: i64) {
     // 6 Bo.
     let t = act(&mut st, id, draw());
     assert_eq!(state(&t)["phase"], "Actions", "8 cards: no discard");

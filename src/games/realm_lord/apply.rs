@@ -70,6 +70,13 @@ fn settle_discard(s: &mut LordState, seat: u8) {
 }
 
 pub fn apply(s: &mut LordState, e: &E) {
+    setup(s, e);
+    turn(s, e);
+    table(s, e);
+}
+
+/// Setup and the catalogue; the count of rolls.
+fn setup(s: &mut LordState, e: &E) {
     match e {
         E::TargetConfirmed { hope_stones } => {
             s.target = Some(*hope_stones);
@@ -119,6 +126,13 @@ pub fn apply(s: &mut LordState, e: &E) {
         E::RollsCarried { rolls } | E::DieRolled { roll: rolls, .. } => {
             s.rolls = s.rolls.max(*rolls)
         }
+        _ => {}
+    }
+}
+
+/// The turn: its start, the draw, actions used, Hope Stones and hands, the end.
+fn turn(s: &mut LordState, e: &E) {
+    match e {
         E::TurnSkipped { seat } => {
             if let Some(st) = seat_mut(s, *seat) {
                 st.skip_next = false;
@@ -155,6 +169,40 @@ pub fn apply(s: &mut LordState, e: &E) {
             settle_discard(s, *seat);
         }
         E::ActionUsed => s.actions_used = s.actions_used.saturating_add(1),
+        E::HopeChanged { seat, delta } => {
+            if let Some(st) = seat_mut(s, *seat) {
+                let v = i64::from(st.hope) + i64::from(*delta);
+                st.hope = u32::try_from(v.max(0)).unwrap_or(u32::MAX);
+            }
+        }
+        E::HandChanged { seat, delta } => {
+            if let Some(st) = seat_mut(s, *seat) {
+                let v = i32::from(st.hand) + delta;
+                st.hand = u8::try_from(v.max(0)).unwrap_or(u8::MAX);
+            }
+            if s.phase == Phase::Discard {
+                let current = s.current;
+                settle_discard(s, current);
+            }
+        }
+        E::SkipNextTurn { seat } => {
+            if let Some(st) = seat_mut(s, *seat) {
+                st.skip_next = true;
+            }
+        }
+        E::ExtraActions { count } => s.actions_allowed = s.actions_allowed.saturating_add(*count),
+        E::EffectEntered { .. } | E::TurnEnded { .. } => {}
+        E::GameWon { winners } => {
+            s.winners = winners.clone();
+            s.phase = Phase::Over;
+        }
+        _ => {}
+    }
+}
+
+/// Cards and figures on the table.
+fn table(s: &mut LordState, e: &E) {
+    match e {
         E::CardPlayed { seat, .. } => {
             if let Some(st) = seat_mut(s, *seat) {
                 st.hand = st.hand.saturating_sub(1);
@@ -212,22 +260,6 @@ pub fn apply(s: &mut LordState, e: &E) {
         E::TreasureExhausted { piece } => set_treasure_exhausted(s, *piece, true),
         E::TreasureReadied { piece } => set_treasure_exhausted(s, *piece, false),
         E::QuestAttempted { outcome } => s.last_quest = Some(outcome.clone()),
-        E::HopeChanged { seat, delta } => {
-            if let Some(st) = seat_mut(s, *seat) {
-                let v = i64::from(st.hope) + i64::from(*delta);
-                st.hope = u32::try_from(v.max(0)).unwrap_or(u32::MAX);
-            }
-        }
-        E::HandChanged { seat, delta } => {
-            if let Some(st) = seat_mut(s, *seat) {
-                let v = i32::from(st.hand) + delta;
-                st.hand = u8::try_from(v.max(0)).unwrap_or(u8::MAX);
-            }
-            if s.phase == Phase::Discard {
-                let current = s.current;
-                settle_discard(s, current);
-            }
-        }
         E::QuestDiscarded { realm } => {
             if let Some(q) = s
                 .realms
@@ -241,16 +273,6 @@ pub fn apply(s: &mut LordState, e: &E) {
             Piece::Hero { .. } => discard_hero(s, *piece),
             Piece::Lord { seat } => banish_lord(s, *seat),
         },
-        E::SkipNextTurn { seat } => {
-            if let Some(st) = seat_mut(s, *seat) {
-                st.skip_next = true;
-            }
-        }
-        E::ExtraActions { count } => s.actions_allowed = s.actions_allowed.saturating_add(*count),
-        E::EffectEntered { .. } | E::TurnEnded { .. } => {}
-        E::GameWon { winners } => {
-            s.winners = winners.clone();
-            s.phase = Phase::Over;
-        }
+        _ => {}
     }
 }
