@@ -4,8 +4,23 @@
 // exhausted hero refused with the reason, the hero limit's choice, and the win at the target;
 // the layout checked at phone size throughout and once on a laptop.
 import assert from "node:assert/strict";
-import { test } from "node:test";
-import { DESKTOP, PHONE, T, assertNoCspViolations, checkLayout, logCount, tid, waitLogCount, withApp } from "./helpers.mjs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { after, test } from "node:test";
+import {
+  DESKTOP,
+  PHONE,
+  T,
+  appBinary,
+  assertNoCspViolations,
+  checkLayout,
+  logCount,
+  tid,
+  waitLogCount,
+  withApp,
+} from "./helpers.mjs";
 import { resize, shot, phase, waitPhase } from "./realm-helpers.mjs";
 
 /**
@@ -271,3 +286,83 @@ test(
     { size: PHONE },
   ),
 );
+
+// The second test's database: a Realm Lord game set up with the steward CLI, so that Settings
+// has a described Lord to correct.
+const db = join(mkdtempSync(join(tmpdir(), "estate-steward-lord-")), "lord.sqlite3");
+const steward = join(dirname(appBinary()), "steward");
+execFileSync(steward, ["--db", db, "start", "realm-lord", "--player", "Cy", "--player", "Di"]);
+execFileSync(steward, [
+  "--db",
+  db,
+  "act",
+  "1",
+  JSON.stringify({
+    type: "RevealLord",
+    seat: 0,
+    name: "Thraken The Deceiver",
+    facts: { homeland: "Darkthorn", valor: 2, might: 3, craft: 1, magic: 2 },
+  }),
+]);
+
+test(
+  "Realm Lord's Hope Stone scorepad on a phone, and a remembered Lord corrected in Settings",
+  withApp(
+    async ({ browser }) => {
+      await tid(browser, "nav-home").click();
+      await tid(browser, "new-game").click();
+      const choice = await browser.$('[data-testid="game-choice"][value="realm-lord-scorepad"]');
+      await choice.waitForExist(T);
+      await tap(choice);
+      for (const name of ["Ana", "Bo"]) {
+        await type(browser, "person-name", name);
+        await tid(browser, "add-person").click();
+        await browser.waitUntil(async () => (await tid(browser, "seats").getText()).includes(name), T);
+      }
+      await tap(await tid(browser, "start-game"));
+      await tid(browser, "pad-target-form").waitForDisplayed(T);
+      await type(browser, "pad-target-input", "4");
+      await submit(browser, "pad-target-confirm", "confirm the target");
+      const row = (seat) => browser.$(`[data-testid="pad-row"][data-seat="${seat}"]`);
+      const press = async (seat, testid) => {
+        const before = await logCount(browser);
+        await tap(await (await row(seat)).$(`[data-testid="${testid}"]`));
+        await waitLogCount(browser, before + 1, `${seat} ${testid}`);
+      };
+      await press(0, "pad-plus-3");
+      await press(1, "pad-plus-2");
+      await press(0, "pad-minus-1");
+      assert.equal(await (await row(0)).$('[data-testid="pad-hope"]').getText(), "2");
+      await checkLayout(browser, "scorepad (phone)");
+      await shot(browser, "realm-lord-scorepad-phone");
+      await press(1, "pad-plus-2");
+      await waitPhase(browser, /^Game over/);
+      assert.match(await tid(browser, "winners").getText(), /Bo/);
+
+      // Settings: Thraken, described at the CLI's table, is corrected (Might 3 → 4).
+      await tid(browser, "nav-settings").click();
+      const entry = await browser.$('[data-testid="lord-entry"][data-key="lord:Thraken The Deceiver"]');
+      await entry.waitForDisplayed(T);
+      assert.match(await entry.getText(), /Homeland Darkthorn · Valor 2, Might 3, Craft 1, Magic 2/);
+      await tap(await entry.$("summary"));
+      const might = await entry.$('//label[span[normalize-space()="Might"]]/input');
+      await might.setValue("25");
+      await tap(await entry.$('[data-testid="lord-entry-save"]'));
+      await tid(browser, "alert-headline").waitForDisplayed(T);
+      assert.match(await tid(browser, "alert-headline").getText(), /Might is 0 to 20, not 25/);
+      await might.setValue("4");
+      await tap(await entry.$('[data-testid="lord-entry-save"]'));
+      await browser.waitUntil(
+        async () => (await tid(browser, "lord-catalogue-status").getText()) === "Saved Thraken The Deceiver.",
+        T,
+      );
+      const saved = await browser.$('[data-testid="lord-entry"][data-key="lord:Thraken The Deceiver"]');
+      assert.match(await saved.getText(), /Might 4/);
+      await checkLayout(browser, "settings (phone)");
+      await shot(browser, "realm-lord-settings-phone");
+    },
+    { size: PHONE, db },
+  ),
+);
+
+after(() => rmSync(dirname(db), { recursive: true, force: true }));
