@@ -117,6 +117,20 @@ pub trait Game: 'static {
         action: &Self::Action,
         rng: &mut GameRng,
     ) -> Result<Vec<Self::Event>, RuleError>;
+    /// Decide while undone entries wait to be redone: deciding a new action now discards them
+    /// (the store deletes their rows in the same transaction). `undone` are their events, the
+    /// next to redo last. A game whose random draws must never repeat after an undo (so that undo
+    /// is no way to peek at a die) reads here how many draws the undone entries made, and records
+    /// that count in the new entry's events so that it outlives them; replay and redo still read
+    /// only events. By default the undone entries are ignored.
+    fn handle_over_undone(
+        state: &Self::State,
+        action: &Self::Action,
+        rng: &mut GameRng,
+        _undone: &[&Self::Event],
+    ) -> Result<Vec<Self::Event>, RuleError> {
+        Self::handle(state, action, rng)
+    }
     /// Apply an outcome. Never fails: events were validated when they were decided.
     fn apply(state: &mut Self::State, event: &Self::Event);
     /// The actions allowed now, for buttons and for random legal play.

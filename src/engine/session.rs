@@ -226,7 +226,12 @@ impl<G: Game> Session<G> {
     /// Check an action and say what it would do, without changing anything.
     pub fn decide(&self, action: G::Action) -> Result<Entry<G>, RuleError> {
         let mut rng = self.rng_for_next();
-        let events = G::handle(&self.state, &action, &mut rng)?;
+        let events = if self.redo.is_empty() {
+            G::handle(&self.state, &action, &mut rng)?
+        } else {
+            let undone: Vec<&G::Event> = self.redo.iter().flat_map(|e| &e.events).collect();
+            G::handle_over_undone(&self.state, &action, &mut rng, &undone)?
+        };
         let summary = G::summarize(&self.state, &action, &events);
         Ok(Entry {
             action,

@@ -10,6 +10,7 @@ pub mod estates;
 pub mod middle_ages;
 pub mod nine_estates;
 pub mod realm;
+pub mod realm_lord;
 
 use crate::engine::{Game, GameKind, Kind};
 use serde::{Deserialize, Serialize};
@@ -69,6 +70,8 @@ games! {
     "raise-the-realm" => RaiseTheRealm(realm::scorepad::RaiseTheRealm),
     "middle-ages" => MiddleAges(middle_ages::MiddleAges),
     "middle-ages-scorepad" => MiddleAgesScorepad(middle_ages::scorepad::MiddleAgesScorepad),
+    "realm-lord" => RealmLord(realm_lord::RealmLord),
+    "realm-lord-scorepad" => RealmLordScorepad(realm_lord::scorepad::RealmLordScorepad),
 }
 
 /// The registered game with this id.

@@ -165,3 +165,4 @@ pub fn allowed_labels(s: &Session<NineEstates>) -> Vec<String> {
         .collect()
 }
 pub mod realm;
+pub mod realm_lord;

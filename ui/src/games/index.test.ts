@@ -10,9 +10,10 @@ describe("the registry", () => {
     expect(isGameId("raise-the-realm-live")).toBe(true);
     expect(isGameId("middle-ages")).toBe(true);
     expect(isGameId("middle-ages-scorepad")).toBe(true);
-    expect(isGameId("realm-lord")).toBe(false);
+    expect(isGameId("realm-lord")).toBe(true);
+    expect(isGameId("realm-lord-scorepad")).toBe(true);
     expect(isGameId("toString")).toBe(false);
-    expect(gameUi("realm-lord")).toBeNull();
+    expect(gameUi("chess")).toBeNull();
   });
 
   it("gives every listed game a table of its own", () => {
@@ -30,6 +31,8 @@ describe("the registry", () => {
     expect(gameUi("raise-the-realm-live")?.options).toBeDefined();
     expect(gameUi("nine-estates")?.options).toBeUndefined();
     expect(gameUi("raise-the-realm")?.options).toBeUndefined();
+    expect(gameUi("realm-lord")?.options).toBeDefined();
+    expect(gameUi("realm-lord-scorepad")?.options).toBeUndefined();
   });
 });
 
@@ -56,6 +59,12 @@ describe("nameLogLine", () => {
   it("names Raise the Realm's players, in both modes", () => {
     expect(nameLogLine("raise-the-realm-live", "player 1 gathers at open-1", seats)).toBe("Ana gathers at open-1");
     expect(nameLogLine("raise-the-realm", "player 2 enters 4", seats)).toBe("Bo enters 4");
+  });
+  it("names Realm Lord's players, in both modes", () => {
+    expect(nameLogLine("realm-lord", "player 2's Dirk travels to Mysteria", seats)).toBe("Bo's Dirk travels to Mysteria");
+    expect(nameLogLine("realm-lord-scorepad", "player 1 gains 2 Hope Stones (5 in all)", seats)).toBe(
+      "Ana gains 2 Hope Stones (5 in all)",
+    );
   });
   it("leaves other games' lines and unknown seats as they are", () => {
     expect(nameLogLine("nine-estates", "player 1 builds", seats)).toBe("player 1 builds");

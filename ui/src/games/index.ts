@@ -20,6 +20,12 @@ import { nameError as namePlayersInError, namePlayers } from "./raise-the-realm/
 import MiddleTable from "./middle-ages/MiddleTable.svelte";
 import MiddleScorepad from "./middle-ages/MiddleScorepad.svelte";
 import { nameError as nameMiddleError, namePlayers as nameMiddlePlayers } from "./middle-ages/middle";
+import LordTable from "./realm-lord/RealmLordTable.svelte";
+import LordReplay from "./realm-lord/LordReplay.svelte";
+import LordOptions from "./realm-lord/LordOptions.svelte";
+import RememberedLord from "./realm-lord/RememberedLord.svelte";
+import LordPadTable from "./realm-lord-scorepad/PadTable.svelte";
+import { nameLordError } from "./realm-lord/lord";
 
 export type { GameId } from "./types";
 
@@ -48,6 +54,16 @@ const GAMES: { readonly [K in GameId]: GameUi<K> } = {
   // Middle Ages and its scorepad say "player 2" in log lines, refusals and the board's reasons.
   "middle-ages": { table: MiddleTable, nameLogLine: nameMiddlePlayers, nameError: nameMiddleError },
   "middle-ages-scorepad": { table: MiddleScorepad, nameLogLine: nameMiddlePlayers, nameError: nameMiddleError },
+  // Both modes of Realm Lord say "player 2" too.
+  "realm-lord": {
+    table: LordTable,
+    replay: LordReplay,
+    options: LordOptions,
+    remembered: RememberedLord,
+    nameLogLine: namePlayers,
+    nameError: nameLordError,
+  },
+  "realm-lord-scorepad": { table: LordPadTable, nameLogLine: namePlayers, nameError: nameLordError },
 };
 
 /** True for a game this UI knows; the core may host more, which New game does not offer. */

@@ -656,10 +656,10 @@ export type FaceDef_Serialize = {
 export type GameAction = GameAction_Serialize | GameAction_Deserialize;
 
 /**  Any game's action, as `allowed` offers it and `act` takes it. */
-export type GameAction_Deserialize = NineAction_Deserialize | EstatesAction | TrackerAction_Deserialize | RealmAction | MiddleAction_Deserialize | MiddlePadAction;
+export type GameAction_Deserialize = NineAction_Deserialize | EstatesAction | TrackerAction_Deserialize | RealmAction | MiddleAction_Deserialize | MiddlePadAction | LordAction_Deserialize | LordPadAction;
 
 /**  Any game's action, as `allowed` offers it and `act` takes it. */
-export type GameAction_Serialize = NineAction_Serialize | EstatesAction | TrackerAction_Serialize | RealmAction | MiddleAction_Serialize | MiddlePadAction;
+export type GameAction_Serialize = NineAction_Serialize | EstatesAction | TrackerAction_Serialize | RealmAction | MiddleAction_Serialize | MiddlePadAction | LordAction_Serialize | LordPadAction;
 
 /**  A game the app can host. */
 export type GameInfo = GameInfo_Serialize | GameInfo_Deserialize;
@@ -688,10 +688,10 @@ export type GameInfo_Serialize = {
 export type GameOptions = GameOptions_Serialize | GameOptions_Deserialize;
 
 /**  Any game's options, as New game sends them and the record keeps them. */
-export type GameOptions_Deserialize = NineOptions_Deserialize | EstatesOptions_Deserialize | TrackerOptions_Deserialize | RealmOptions | MiddleOptions_Deserialize | MiddlePadOptions;
+export type GameOptions_Deserialize = NineOptions_Deserialize | EstatesOptions_Deserialize | TrackerOptions_Deserialize | RealmOptions | MiddleOptions_Deserialize | MiddlePadOptions | LordOptions_Deserialize | LordPadOptions_Deserialize;
 
 /**  Any game's options, as New game sends them and the record keeps them. */
-export type GameOptions_Serialize = NineOptions_Serialize | EstatesOptions_Serialize | TrackerOptions_Serialize | RealmOptions | MiddleOptions_Serialize | MiddlePadOptions;
+export type GameOptions_Serialize = NineOptions_Serialize | EstatesOptions_Serialize | TrackerOptions_Serialize | RealmOptions | MiddleOptions_Serialize | MiddlePadOptions | LordOptions_Serialize | LordPadOptions_Serialize;
 
 /**  A finished or running game as the Game record screen shows it. */
 export type GameRecord = GameRecord_Serialize | GameRecord_Deserialize;
@@ -755,10 +755,10 @@ export type GameRow_Serialize = {
 export type GameState = GameState_Serialize | GameState_Deserialize;
 
 /**  Any game's full state (sent only when the game holds no secret, or is over). */
-export type GameState_Deserialize = NineState_Deserialize | EstatesState_Deserialize | TrackerState_Deserialize | RealmState_Deserialize | MiddleState_Deserialize | MiddlePadState_Deserialize;
+export type GameState_Deserialize = NineState_Deserialize | EstatesState_Deserialize | TrackerState_Deserialize | RealmState_Deserialize | MiddleState_Deserialize | MiddlePadState_Deserialize | LordState_Deserialize | LordPadState_Deserialize;
 
 /**  Any game's full state (sent only when the game holds no secret, or is over). */
-export type GameState_Serialize = NineState_Serialize | EstatesState_Serialize | TrackerState_Serialize | RealmState_Serialize | MiddleState_Serialize | MiddlePadState_Serialize;
+export type GameState_Serialize = NineState_Serialize | EstatesState_Serialize | TrackerState_Serialize | RealmState_Serialize | MiddleState_Serialize | MiddlePadState_Serialize | LordState_Serialize | LordPadState_Serialize;
 
 /**
  *  A table view as clients receive it: the game's own view with `"game": <id>` beside
@@ -782,7 +782,11 @@ export type GameView_Deserialize = {
 	game: "middle-ages",
 } & MiddleView_Deserialize | {
 	game: "middle-ages-scorepad",
-} & MiddlePadState_Deserialize;
+} & MiddlePadState_Deserialize | {
+	game: "realm-lord",
+} & LordView_Deserialize | {
+	game: "realm-lord-scorepad",
+} & LordPadView_Deserialize;
 
 /**
  *  A table view as clients receive it: the game's own view with `"game": <id>` beside
@@ -800,7 +804,11 @@ export type GameView_Serialize = {
 	game: "middle-ages",
 } & MiddleView_Serialize | {
 	game: "middle-ages-scorepad",
-} & MiddlePadState_Serialize;
+} & MiddlePadState_Serialize | {
+	game: "realm-lord",
+} & LordView_Serialize | {
+	game: "realm-lord-scorepad",
+} & LordPadView_Serialize;
 
 /**  An Estate in the grid as the table screen shows it. */
 export type GridEstate = GridEstate_Serialize | GridEstate_Deserialize;
@@ -831,6 +839,657 @@ export type GridEstate_Serialize = {
 
 /**  Any JSON value crossing IPC (a private view, a remembered card); the game checks its shape. */
 export type Json = unknown;
+
+export type LordAction = LordAction_Serialize | LordAction_Deserialize;
+
+export type LordAction_Deserialize = 
+/**  The Hope Stone target, confirmed by the table every game. */
+{ type: "ConfirmTarget"; hope_stones: number } | 
+/**  The six Realms' names (once; then remembered). */
+{ type: "NameRealms"; names: string[] } | 
+/**  The Lord a seat was dealt; `facts` the first time the app meets it. */
+{ type: "RevealLord"; seat: number; name: string; facts?: LordFacts_Deserialize | null } | 
+/**  Five cards each, then the first player: drawn by the app (`null`) or as the table drew. */
+{ type: "StartGame"; first?: number | null } | { type: "Draw" } | 
+/**  Down to the hand limit, exactly; `names` optional, for the log. */
+{ type: "Discard"; count: number; names?: string[] } | { type: "PlayHero"; name: string; facts?: LordHeroFacts_Deserialize | null; discard?: LordLimitDiscard | null } | { type: "PlayTreasure"; name: string; hero: LordPiece; facts?: LordCardText_Deserialize | null } | { type: "PlayQuest"; name: string; facts?: LordQuestFacts_Deserialize | null } | { type: "PlayEvent"; name: string; facts?: LordCardText_Deserialize | null; effects?: LordChange_Deserialize[] } | { type: "Travel"; hero: LordPiece; to: number } | { type: "UseTreasure"; hero: LordPiece; effects?: LordChange_Deserialize[] } | 
+/**  Go on the quest of the hero's Realm; `die` from a real die, or `null` for the app's roll. */
+{ type: "Quest"; hero: LordPiece; die?: number | null; modifier?: number } | 
+/**  An ability that fired outside the actions (Thraken, Dirk, Riddle Of Song …). */
+{ type: "Effect"; source: string; effects: LordChange_Deserialize[] } | { type: "EndTurn" };
+
+export type LordAction_Serialize = 
+/**  The Hope Stone target, confirmed by the table every game. */
+{ type: "ConfirmTarget"; hope_stones: number } | 
+/**  The six Realms' names (once; then remembered). */
+{ type: "NameRealms"; names: string[] } | 
+/**  The Lord a seat was dealt; `facts` the first time the app meets it. */
+{ type: "RevealLord"; seat: number; name: string; facts: LordFacts_Serialize | null } | 
+/**  Five cards each, then the first player: drawn by the app (`null`) or as the table drew. */
+{ type: "StartGame"; first: number | null } | { type: "Draw" } | 
+/**  Down to the hand limit, exactly; `names` optional, for the log. */
+{ type: "Discard"; count: number; names: string[] } | { type: "PlayHero"; name: string; facts: LordHeroFacts_Serialize | null; discard: LordLimitDiscard | null } | { type: "PlayTreasure"; name: string; hero: LordPiece; facts: LordCardText_Serialize | null } | { type: "PlayQuest"; name: string; facts: LordQuestFacts_Serialize | null } | { type: "PlayEvent"; name: string; facts: LordCardText_Serialize | null; effects: LordChange_Serialize[] } | { type: "Travel"; hero: LordPiece; to: number } | { type: "UseTreasure"; hero: LordPiece; effects: LordChange_Serialize[] } | 
+/**  Go on the quest of the hero's Realm; `die` from a real die, or `null` for the app's roll. */
+{ type: "Quest"; hero: LordPiece; die: number | null; modifier: number } | 
+/**  An ability that fired outside the actions (Thraken, Dirk, Riddle Of Song …). */
+{ type: "Effect"; source: string; effects: LordChange_Serialize[] } | { type: "EndTurn" };
+
+/**  A quest's type: the attribute added to the die (004 line 152). */
+export type LordAttribute = "Valor" | "Might" | "Craft" | "Magic";
+
+/**  A Lord's or Hero's four printed numbers (004 lines 46-49, 59-62). */
+export type LordAttributes = {
+	valor: number,
+	might: number,
+	craft: number,
+	magic: number,
+};
+
+/**
+ *  A card the table can pick by name: described (its numbers known) or a rulebook example whose
+ *  numbers are still to be asked.
+ */
+export type LordCardEntry = LordCardEntry_Serialize | LordCardEntry_Deserialize;
+
+/**
+ *  A card the table can pick by name: described (its numbers known) or a rulebook example whose
+ *  numbers are still to be asked.
+ */
+export type LordCardEntry_Deserialize = {
+	kind: LordCardKind,
+	name: string,
+	text: string,
+	described: boolean,
+	homeland?: string | null,
+	location?: string | null,
+};
+
+/**
+ *  A card the table can pick by name: described (its numbers known) or a rulebook example whose
+ *  numbers are still to be asked.
+ */
+export type LordCardEntry_Serialize = {
+	kind: LordCardKind,
+	name: string,
+	text: string,
+	described: boolean,
+	homeland: string | null,
+	location: string | null,
+};
+
+export type LordCardKind = "Lord" | "Hero" | "Quest" | "Treasure" | "Event";
+
+/**  A Treasure's or Event's text (it has no numbers the rules sheet uses). */
+export type LordCardText = LordCardText_Serialize | LordCardText_Deserialize;
+
+/**  A Treasure's or Event's text (it has no numbers the rules sheet uses). */
+export type LordCardText_Deserialize = {
+	text?: string,
+};
+
+/**  A Treasure's or Event's text (it has no numbers the rules sheet uses). */
+export type LordCardText_Serialize = {
+	text: string,
+};
+
+/**  What the table has told the app, copied into each new game and extended as cards are played. */
+export type LordCatalogue = LordCatalogue_Serialize | LordCatalogue_Deserialize;
+
+/**  What the table has told the app, copied into each new game and extended as cards are played. */
+export type LordCatalogue_Deserialize = {
+	/**  The six Realm names (empty until the table names them). */
+	realms?: string[],
+	/**  The last Hope Stone target confirmed. */
+	target?: number | null,
+	lords?: { [key in string]: LordFacts_Deserialize },
+	heroes?: { [key in string]: LordHeroFacts_Deserialize },
+	quests?: { [key in string]: LordQuestFacts_Deserialize },
+	treasures?: { [key in string]: LordCardText_Deserialize },
+	events?: { [key in string]: LordCardText_Deserialize },
+};
+
+/**  What the table has told the app, copied into each new game and extended as cards are played. */
+export type LordCatalogue_Serialize = {
+	/**  The six Realm names (empty until the table names them). */
+	realms: string[],
+	/**  The last Hope Stone target confirmed. */
+	target: number | null,
+	lords: { [key in string]: LordFacts_Serialize },
+	heroes: { [key in string]: LordHeroFacts_Serialize },
+	quests: { [key in string]: LordQuestFacts_Serialize },
+	treasures: { [key in string]: LordCardText_Serialize },
+	events: { [key in string]: LordCardText_Serialize },
+};
+
+/**
+ *  What a card's ability did, entered by the table (the cards outrank the rules sheet, 004
+ *  lines 31-32; the app cannot read them).
+ */
+export type LordChange = LordChange_Serialize | LordChange_Deserialize;
+
+/**
+ *  What a card's ability did, entered by the table (the cards outrank the rules sheet, 004
+ *  lines 31-32; the app cannot read them).
+ */
+export type LordChange_Deserialize = 
+/**  Hope Stones gained (+) or lost (−); a loss stops at 0 (reading B13). */
+{ kind: "Hope"; seat: number; delta: number } | 
+/**  Cards drawn (+) or discarded (−). */
+{ kind: "Hand"; seat: number; delta: number } | 
+/**  A figure moved to a Realm, its Treasure with it (004 line 111). */
+{ kind: "Move"; piece: LordPiece; to: number } | 
+/**  A Hero to the discard pile with its Treasure; a Lord home, exhausted (004 line 115). */
+{ kind: "Banish"; piece: LordPiece } | 
+/**  Exhaust a figure, or its Treasure. */
+{ kind: "Exhaust"; piece: LordPiece; treasure?: boolean } | 
+/**  Ready a figure, or its Treasure. */
+{ kind: "Ready"; piece: LordPiece; treasure?: boolean } | 
+/**  The seat loses its next turn (reading B12: the whole turn). */
+{ kind: "SkipNextTurn"; seat: number } | 
+/**  More actions this turn. */
+{ kind: "ExtraActions"; count: number } | 
+/**  A Quest leaves its Realm for the discard pile. */
+{ kind: "DiscardQuest"; realm: number };
+
+/**
+ *  What a card's ability did, entered by the table (the cards outrank the rules sheet, 004
+ *  lines 31-32; the app cannot read them).
+ */
+export type LordChange_Serialize = 
+/**  Hope Stones gained (+) or lost (−); a loss stops at 0 (reading B13). */
+{ kind: "Hope"; seat: number; delta: number } | 
+/**  Cards drawn (+) or discarded (−). */
+{ kind: "Hand"; seat: number; delta: number } | 
+/**  A figure moved to a Realm, its Treasure with it (004 line 111). */
+{ kind: "Move"; piece: LordPiece; to: number } | 
+/**  A Hero to the discard pile with its Treasure; a Lord home, exhausted (004 line 115). */
+{ kind: "Banish"; piece: LordPiece } | 
+/**  Exhaust a figure, or its Treasure. */
+{ kind: "Exhaust"; piece: LordPiece; treasure: boolean } | 
+/**  Ready a figure, or its Treasure. */
+{ kind: "Ready"; piece: LordPiece; treasure: boolean } | 
+/**  The seat loses its next turn (reading B12: the whole turn). */
+{ kind: "SkipNextTurn"; seat: number } | 
+/**  More actions this turn. */
+{ kind: "ExtraActions"; count: number } | 
+/**  A Quest leaves its Realm for the discard pile. */
+{ kind: "DiscardQuest"; realm: number };
+
+/**  A Lord card's printed facts (004 lines 44-50). */
+export type LordFacts = LordFacts_Serialize | LordFacts_Deserialize;
+
+/**  A Lord card's printed facts (004 lines 44-50). */
+export type LordFacts_Deserialize = {
+	homeland: string,
+	valor: number,
+	might: number,
+	craft: number,
+	magic: number,
+	text?: string,
+};
+
+/**  A Lord card's printed facts (004 lines 44-50). */
+export type LordFacts_Serialize = {
+	homeland: string,
+	valor: number,
+	might: number,
+	craft: number,
+	magic: number,
+	text: string,
+};
+
+/**  A Lord or Hero card in play: where it visits, whether it is exhausted, its Treasure. */
+export type LordFigure = LordFigure_Serialize | LordFigure_Deserialize;
+
+export type LordFigureView = LordFigureView_Serialize | LordFigureView_Deserialize;
+
+export type LordFigureView_Deserialize = {
+	piece: LordPiece,
+	seat: number,
+	name: string,
+	lord: boolean,
+	exhausted: boolean,
+	treasure?: LordTreasure | null,
+	attributes: LordAttributes,
+	at_homeland: boolean,
+};
+
+export type LordFigureView_Serialize = {
+	piece: LordPiece,
+	seat: number,
+	name: string,
+	lord: boolean,
+	exhausted: boolean,
+	treasure: LordTreasure | null,
+	attributes: LordAttributes,
+	at_homeland: boolean,
+};
+
+/**  A Lord or Hero card in play: where it visits, whether it is exhausted, its Treasure. */
+export type LordFigure_Deserialize = {
+	piece: LordPiece,
+	name: string,
+	attributes: LordAttributes,
+	/**  The Realm visited, 0-5. */
+	realm: number,
+	exhausted: boolean,
+	treasure?: LordTreasure | null,
+};
+
+/**  A Lord or Hero card in play: where it visits, whether it is exhausted, its Treasure. */
+export type LordFigure_Serialize = {
+	piece: LordPiece,
+	name: string,
+	attributes: LordAttributes,
+	/**  The Realm visited, 0-5. */
+	realm: number,
+	exhausted: boolean,
+	treasure: LordTreasure | null,
+};
+
+/**  A Hero card's printed facts (004 lines 58-63). */
+export type LordHeroFacts = LordHeroFacts_Serialize | LordHeroFacts_Deserialize;
+
+/**  A Hero card's printed facts (004 lines 58-63). */
+export type LordHeroFacts_Deserialize = {
+	valor: number,
+	might: number,
+	craft: number,
+	magic: number,
+	text?: string,
+};
+
+/**  A Hero card's printed facts (004 lines 58-63). */
+export type LordHeroFacts_Serialize = {
+	valor: number,
+	might: number,
+	craft: number,
+	magic: number,
+	text: string,
+};
+
+/**  Which hero leaves play when a new one brings the count over the limit (004 line 134). */
+export type LordLimitDiscard = 
+/**  The hero just played. */
+{ kind: "New" } | { kind: "Hero"; id: number } | 
+/**  The Lord: refused (only Hero cards may be discarded, 004 line 134). */
+{ kind: "Lord" };
+
+/**  Table choices, recorded with the game. */
+export type LordOptions = LordOptions_Serialize | LordOptions_Deserialize;
+
+/**  Table choices, recorded with the game. */
+export type LordOptions_Deserialize = {
+	/**
+	 *  The Hope Stone target New game suggests (the last one used); the table still confirms it
+	 *  at setup (product.md: the rulebook names none).
+	 */
+	target?: number | null,
+	/**  Whether the Lord counts toward the five-hero limit (reading B2: no). */
+	lord_counts_toward_hero_limit?: boolean,
+	/**  Cards, Realms and target remembered from earlier games. */
+	catalogue?: LordCatalogue_Deserialize,
+};
+
+/**  Table choices, recorded with the game. */
+export type LordOptions_Serialize = {
+	/**
+	 *  The Hope Stone target New game suggests (the last one used); the table still confirms it
+	 *  at setup (product.md: the rulebook names none).
+	 */
+	target: number | null,
+	/**  Whether the Lord counts toward the five-hero limit (reading B2: no). */
+	lord_counts_toward_hero_limit: boolean,
+	/**  Cards, Realms and target remembered from earlier games. */
+	catalogue: LordCatalogue_Serialize,
+};
+
+export type LordPadAction = 
+/**  The Hope Stone target, confirmed by the table (the rulebook names none). */
+{ type: "ConfirmTarget"; hope_stones: number } | 
+/**  Hope Stones that changed at once (one player's, or several when a card gives to many). */
+{ type: "Record"; changes: LordPadChange[] };
+
+/**  One player's Hope Stones gained (+) or lost (−). */
+export type LordPadChange = {
+	seat: number,
+	delta: number,
+};
+
+/**  Table choices: the target New game suggests (the last one used); still confirmed at the table. */
+export type LordPadOptions = LordPadOptions_Serialize | LordPadOptions_Deserialize;
+
+/**  Table choices: the target New game suggests (the last one used); still confirmed at the table. */
+export type LordPadOptions_Deserialize = {
+	target?: number | null,
+};
+
+/**  Table choices: the target New game suggests (the last one used); still confirmed at the table. */
+export type LordPadOptions_Serialize = {
+	target: number | null,
+};
+
+export type LordPadState = LordPadState_Serialize | LordPadState_Deserialize;
+
+export type LordPadState_Deserialize = {
+	target?: number | null,
+	suggested_target?: number | null,
+	hope: number[],
+	/**  Hope Stones have been recorded: the target is fixed (undo to change it). */
+	started: boolean,
+	winners: number[],
+	over: boolean,
+};
+
+export type LordPadState_Serialize = {
+	target: number | null,
+	suggested_target: number | null,
+	hope: number[],
+	/**  Hope Stones have been recorded: the target is fixed (undo to change it). */
+	started: boolean,
+	winners: number[],
+	over: boolean,
+};
+
+export type LordPadView = LordPadView_Serialize | LordPadView_Deserialize;
+
+export type LordPadView_Deserialize = {
+	state: LordPadState_Deserialize,
+	/**  Hope Stones each player still needs, once the target is confirmed. */
+	to_target: (number | null)[],
+	target_range: [number, number],
+	hope_change: [number, number],
+};
+
+export type LordPadView_Serialize = {
+	state: LordPadState_Serialize,
+	/**  Hope Stones each player still needs, once the target is confirmed. */
+	to_target: (number | null)[],
+	target_range: [number, number],
+	hope_change: [number, number],
+};
+
+export type LordPhase = "Setup" | 
+/**  Ready is done; the two cards are to be drawn (004 line 122). */
+"Draw" | 
+/**  Over the hand limit after drawing: discard exactly `discard_need` cards. */
+"Discard" | "Actions" | "Over";
+
+/**
+ *  A Lord or Hero in play, as actions name it: `{"kind":"Lord","seat":0}` or
+ *  `{"kind":"Hero","id":3}` (hero ids count up game-wide as heroes enter play).
+ */
+export type LordPiece = { kind: "Lord"; seat: number } | { kind: "Hero"; id: number };
+
+export type LordPlayerView = LordPlayerView_Serialize | LordPlayerView_Deserialize;
+
+export type LordPlayerView_Deserialize = {
+	seat: number,
+	lord?: string | null,
+	homeland?: string | null,
+	hand: number,
+	hope: number,
+	/**  Hope Stones still to gain to reach the target. */
+	to_target?: number | null,
+	/**  Heroes counted against the limit. */
+	heroes: number,
+	skip_next: boolean,
+};
+
+export type LordPlayerView_Serialize = {
+	seat: number,
+	lord: string | null,
+	homeland: string | null,
+	hand: number,
+	hope: number,
+	/**  Hope Stones still to gain to reach the target. */
+	to_target: number | null,
+	/**  Heroes counted against the limit. */
+	heroes: number,
+	skip_next: boolean,
+};
+
+/**  A Quest attached to a Realm (004 line 136), with its printed numbers. */
+export type LordQuest = {
+	name: string,
+	kind: LordAttribute,
+	difficulty: number,
+	hope: number,
+	text: string,
+};
+
+/**  A Quest card's printed facts (004 lines 71-75). */
+export type LordQuestFacts = LordQuestFacts_Serialize | LordQuestFacts_Deserialize;
+
+/**  A Quest card's printed facts (004 lines 71-75). */
+export type LordQuestFacts_Deserialize = {
+	kind: LordAttribute,
+	difficulty: number,
+	hope: number,
+	/**  The Realm's name. */
+	location: string,
+	text?: string,
+};
+
+/**  A Quest card's printed facts (004 lines 71-75). */
+export type LordQuestFacts_Serialize = {
+	kind: LordAttribute,
+	difficulty: number,
+	hope: number,
+	/**  The Realm's name. */
+	location: string,
+	text: string,
+};
+
+/**  A quest as it was resolved, for the log and the die screen. */
+export type LordQuestOutcome = LordQuestOutcome_Serialize | LordQuestOutcome_Deserialize;
+
+/**  A quest as it was resolved, for the log and the die screen. */
+export type LordQuestOutcome_Deserialize = {
+	piece: LordPiece,
+	seat: number,
+	hero: string,
+	quest: string,
+	realm: number,
+	kind: LordAttribute,
+	die: number,
+	/**  True when the app rolled the die, false when the table entered a real die. */
+	rolled_by_app: boolean,
+	attribute: number,
+	modifier: number,
+	score: number,
+	difficulty: number,
+	success: boolean,
+	/**  "six" or "one" when a natural roll decided regardless of the score. */
+	natural?: string | null,
+	/**  Hope Stones gained (0 on a failure). */
+	hope: number,
+};
+
+/**  A quest as it was resolved, for the log and the die screen. */
+export type LordQuestOutcome_Serialize = {
+	piece: LordPiece,
+	seat: number,
+	hero: string,
+	quest: string,
+	realm: number,
+	kind: LordAttribute,
+	die: number,
+	/**  True when the app rolled the die, false when the table entered a real die. */
+	rolled_by_app: boolean,
+	attribute: number,
+	modifier: number,
+	score: number,
+	difficulty: number,
+	success: boolean,
+	/**  "six" or "one" when a natural roll decided regardless of the score. */
+	natural: string | null,
+	/**  Hope Stones gained (0 on a failure). */
+	hope: number,
+};
+
+export type LordRealm = LordRealm_Serialize | LordRealm_Deserialize;
+
+export type LordRealmView = LordRealmView_Serialize | LordRealmView_Deserialize;
+
+export type LordRealmView_Deserialize = {
+	index: number,
+	name: string,
+	quest?: LordQuest | null,
+	/**  Seat by seat, the Lord first. */
+	figures: LordFigureView_Deserialize[],
+};
+
+export type LordRealmView_Serialize = {
+	index: number,
+	name: string,
+	quest: LordQuest | null,
+	/**  Seat by seat, the Lord first. */
+	figures: LordFigureView_Serialize[],
+};
+
+export type LordRealm_Deserialize = {
+	name: string,
+	quest?: LordQuest | null,
+};
+
+export type LordRealm_Serialize = {
+	name: string,
+	quest: LordQuest | null,
+};
+
+/**  The rule numbers and entry bounds forms need (from data/realm_lord.json). */
+export type LordRules = {
+	hand_limit: number,
+	hero_limit: number,
+	draw_per_turn: number,
+	starting_hand: number,
+	actions_per_turn: number,
+	die_sides: number,
+	attribute: [number, number],
+	difficulty: [number, number],
+	quest_hope: [number, number],
+	modifier: [number, number],
+	target: [number, number],
+	hope_change: [number, number],
+	hand_change: [number, number],
+};
+
+export type LordSeat = LordSeat_Serialize | LordSeat_Deserialize;
+
+export type LordSeat_Deserialize = {
+	/**  Revealed at setup, at its Homeland (004 line 99). */
+	lord?: LordFigure_Deserialize | null,
+	/**  The Lord's Homeland (a Realm index); meaningful once the Lord is revealed. */
+	homeland: number,
+	heroes: LordFigure_Deserialize[],
+	/**  Cards in hand: a count only, nothing secret is stored. */
+	hand: number,
+	hope: number,
+	/**  The seat loses its next turn (e.g. Pitfalls Of Blackdoil, 004 line 86). */
+	skip_next: boolean,
+};
+
+export type LordSeat_Serialize = {
+	/**  Revealed at setup, at its Homeland (004 line 99). */
+	lord: LordFigure_Serialize | null,
+	/**  The Lord's Homeland (a Realm index); meaningful once the Lord is revealed. */
+	homeland: number,
+	heroes: LordFigure_Serialize[],
+	/**  Cards in hand: a count only, nothing secret is stored. */
+	hand: number,
+	hope: number,
+	/**  The seat loses its next turn (e.g. Pitfalls Of Blackdoil, 004 line 86). */
+	skip_next: boolean,
+};
+
+export type LordState = LordState_Serialize | LordState_Deserialize;
+
+export type LordState_Deserialize = {
+	phase: LordPhase,
+	/**  The Hope Stone target, once the table confirmed it (required to start). */
+	target?: number | null,
+	/**  What New game suggested (the last target used): still to be confirmed. */
+	suggested_target?: number | null,
+	/**  Option: the Lord counts toward the five-hero limit (reading B2: no by default). */
+	lord_counts: boolean,
+	realms: LordRealm_Deserialize[],
+	/**  False while some Realm still has a placeholder name. */
+	realms_named: boolean,
+	seats: LordSeat_Deserialize[],
+	current: number,
+	turn: number,
+	first?: number | null,
+	actions_used: number,
+	actions_allowed: number,
+	/**  Cards to discard down to the hand limit, in the Discard phase. */
+	discard_need: number,
+	/**  Names of the cards that went to the discard pile, oldest first (for the log and view). */
+	discard_pile: string[],
+	next_hero_id: number,
+	winners: number[],
+	/**  Random draws made in this game, undone ones included (`quest` explains the counter). */
+	rolls: number,
+	last_quest?: LordQuestOutcome_Deserialize | null,
+	/**  The cards the table has described (remembered ones and this game's). */
+	catalogue: LordCatalogue_Deserialize,
+};
+
+export type LordState_Serialize = {
+	phase: LordPhase,
+	/**  The Hope Stone target, once the table confirmed it (required to start). */
+	target: number | null,
+	/**  What New game suggested (the last target used): still to be confirmed. */
+	suggested_target: number | null,
+	/**  Option: the Lord counts toward the five-hero limit (reading B2: no by default). */
+	lord_counts: boolean,
+	realms: LordRealm_Serialize[],
+	/**  False while some Realm still has a placeholder name. */
+	realms_named: boolean,
+	seats: LordSeat_Serialize[],
+	current: number,
+	turn: number,
+	first: number | null,
+	actions_used: number,
+	actions_allowed: number,
+	/**  Cards to discard down to the hand limit, in the Discard phase. */
+	discard_need: number,
+	/**  Names of the cards that went to the discard pile, oldest first (for the log and view). */
+	discard_pile: string[],
+	next_hero_id: number,
+	winners: number[],
+	/**  Random draws made in this game, undone ones included (`quest` explains the counter). */
+	rolls: number,
+	last_quest: LordQuestOutcome_Serialize | null,
+	/**  The cards the table has described (remembered ones and this game's). */
+	catalogue: LordCatalogue_Serialize,
+};
+
+/**  A Treasure attached to a figure (004 line 135: one per hero). */
+export type LordTreasure = {
+	name: string,
+	exhausted: boolean,
+};
+
+export type LordView = LordView_Serialize | LordView_Deserialize;
+
+export type LordView_Deserialize = {
+	state: LordState_Deserialize,
+	realms: LordRealmView_Deserialize[],
+	players: LordPlayerView_Deserialize[],
+	actions_left: number,
+	rules: LordRules,
+	cards: LordCardEntry_Deserialize[],
+};
+
+export type LordView_Serialize = {
+	state: LordState_Serialize,
+	realms: LordRealmView_Serialize[],
+	players: LordPlayerView_Serialize[],
+	actions_left: number,
+	rules: LordRules,
+	cards: LordCardEntry_Serialize[],
+};
 
 export type MiddleAction = MiddleAction_Serialize | MiddleAction_Deserialize;
 

@@ -1,0 +1,305 @@
+//! What the table tells the app (actions), what the app records as having happened (events:
+//! outcomes, the die included, so a replay never decides again), and a game's options.
+
+use super::catalogue::{CardText, Catalogue, Described, HeroFacts, LordFacts, QuestFacts};
+use super::data::data;
+use super::model::{Attributes, Piece, QuestOutcome};
+use serde::{Deserialize, Serialize};
+
+/// Table choices, recorded with the game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+#[serde(rename = "LordOptions", default)]
+pub struct LordOptions {
+    /// The Hope Stone target New game suggests (the last one used); the table still confirms it
+    /// at setup (product.md: the rulebook names none).
+    pub target: Option<u32>,
+    /// Whether the Lord counts toward the five-hero limit (reading B2: no).
+    pub lord_counts_toward_hero_limit: bool,
+    /// Cards, Realms and target remembered from earlier games.
+    pub catalogue: Catalogue,
+}
+
+impl Default for LordOptions {
+    fn default() -> Self {
+        LordOptions {
+            target: None,
+            lord_counts_toward_hero_limit: data().lord_counts_toward_hero_limit.value,
+            catalogue: Catalogue::default(),
+        }
+    }
+}
+
+/// Which hero leaves play when a new one brings the count over the limit (004 line 134).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+#[serde(tag = "kind", rename = "LordLimitDiscard")]
+pub enum LimitDiscard {
+    /// The hero just played.
+    New,
+    Hero {
+        id: u16,
+    },
+    /// The Lord: refused (only Hero cards may be discarded, 004 line 134).
+    Lord,
+}
+
+/// What a card's ability did, entered by the table (the cards outrank the rules sheet, 004
+/// lines 31-32; the app cannot read them).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+#[serde(tag = "kind", rename = "LordChange")]
+pub enum Change {
+    /// Hope Stones gained (+) or lost (−); a loss stops at 0 (reading B13).
+    Hope { seat: u8, delta: i32 },
+    /// Cards drawn (+) or discarded (−).
+    Hand { seat: u8, delta: i32 },
+    /// A figure moved to a Realm, its Treasure with it (004 line 111).
+    Move { piece: Piece, to: u8 },
+    /// A Hero to the discard pile with its Treasure; a Lord home, exhausted (004 line 115).
+    Banish { piece: Piece },
+    /// Exhaust a figure, or its Treasure.
+    Exhaust {
+        piece: Piece,
+        #[serde(default)]
+        treasure: bool,
+    },
+    /// Ready a figure, or its Treasure.
+    Ready {
+        piece: Piece,
+        #[serde(default)]
+        treasure: bool,
+    },
+    /// The seat loses its next turn (reading B12: the whole turn).
+    SkipNextTurn { seat: u8 },
+    /// More actions this turn.
+    ExtraActions { count: u8 },
+    /// A Quest leaves its Realm for the discard pile.
+    DiscardQuest { realm: u8 },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+#[serde(tag = "type", rename = "LordAction")]
+pub enum LordAction {
+    // ---- setup (004 line 99) ----
+    /// The Hope Stone target, confirmed by the table every game.
+    ConfirmTarget {
+        hope_stones: u32,
+    },
+    /// The six Realms' names (once; then remembered).
+    NameRealms {
+        names: Vec<String>,
+    },
+    /// The Lord a seat was dealt; `facts` the first time the app meets it.
+    RevealLord {
+        seat: u8,
+        name: String,
+        #[serde(default)]
+        facts: Option<LordFacts>,
+    },
+    /// Five cards each, then the first player: drawn by the app (`null`) or as the table drew.
+    StartGame {
+        #[serde(default)]
+        first: Option<u8>,
+    },
+    // ---- the turn (004 lines 117-123) ----
+    Draw,
+    /// Down to the hand limit, exactly; `names` optional, for the log.
+    Discard {
+        count: u8,
+        #[serde(default)]
+        names: Vec<String>,
+    },
+    PlayHero {
+        name: String,
+        #[serde(default)]
+        facts: Option<HeroFacts>,
+        #[serde(default)]
+        discard: Option<LimitDiscard>,
+    },
+    PlayTreasure {
+        name: String,
+        hero: Piece,
+        #[serde(default)]
+        facts: Option<CardText>,
+    },
+    PlayQuest {
+        name: String,
+        #[serde(default)]
+        facts: Option<QuestFacts>,
+    },
+    PlayEvent {
+        name: String,
+        #[serde(default)]
+        facts: Option<CardText>,
+        #[serde(default)]
+        effects: Vec<Change>,
+    },
+    Travel {
+        hero: Piece,
+        to: u8,
+    },
+    UseTreasure {
+        hero: Piece,
+        #[serde(default)]
+        effects: Vec<Change>,
+    },
+    /// Go on the quest of the hero's Realm; `die` from a real die, or `null` for the app's roll.
+    Quest {
+        hero: Piece,
+        #[serde(default)]
+        die: Option<u8>,
+        #[serde(default)]
+        modifier: i32,
+    },
+    /// An ability that fired outside the actions (Thraken, Dirk, Riddle Of Song …).
+    Effect {
+        source: String,
+        effects: Vec<Change>,
+    },
+    EndTurn,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum LordEvent {
+    TargetConfirmed {
+        hope_stones: u32,
+    },
+    RealmsNamed {
+        names: Vec<String>,
+        /// Each revealed Lord's Homeland under the new names, by seat.
+        homelands: Vec<Option<u8>>,
+    },
+    CardDescribed {
+        card: Described,
+    },
+    LordRevealed {
+        seat: u8,
+        name: String,
+        homeland: u8,
+        attributes: Attributes,
+    },
+    /// `roll`: the number of the draw that chose the first player, when the app drew it.
+    GameStarted {
+        first: u8,
+        hand: u8,
+        roll: Option<u32>,
+    },
+    /// Undone rolls the active log no longer holds, carried into it (see `quest`).
+    RollsCarried {
+        rolls: u32,
+    },
+    TurnSkipped {
+        seat: u8,
+    },
+    TurnStarted {
+        seat: u8,
+        turn: u32,
+    },
+    /// Every exhausted card of the seat readied: figures, and figures whose Treasure readied.
+    Readied {
+        pieces: Vec<Piece>,
+        treasures: Vec<Piece>,
+    },
+    Drew {
+        seat: u8,
+        count: u8,
+    },
+    DiscardedFromHand {
+        seat: u8,
+        count: u8,
+        names: Vec<String>,
+    },
+    ActionUsed,
+    /// A card left the hand.
+    CardPlayed {
+        seat: u8,
+        name: String,
+    },
+    HeroEntered {
+        seat: u8,
+        id: u16,
+        name: String,
+        attributes: Attributes,
+        realm: u8,
+    },
+    /// To the discard pile at the hero limit, with its Treasure.
+    HeroDiscarded {
+        id: u16,
+    },
+    TreasureAttached {
+        piece: Piece,
+        name: String,
+        replaced: Option<String>,
+    },
+    QuestAttached {
+        realm: u8,
+        name: String,
+        facts: QuestFacts,
+    },
+    EventPlayed {
+        name: String,
+    },
+    Traveled {
+        piece: Piece,
+        from: u8,
+        to: u8,
+    },
+    Moved {
+        piece: Piece,
+        from: u8,
+        to: u8,
+    },
+    Exhausted {
+        piece: Piece,
+    },
+    FigureReadied {
+        piece: Piece,
+    },
+    TreasureExhausted {
+        piece: Piece,
+    },
+    TreasureReadied {
+        piece: Piece,
+    },
+    DieRolled {
+        roll: u32,
+        value: u8,
+    },
+    QuestAttempted {
+        outcome: QuestOutcome,
+    },
+    /// The real change (a loss stops at 0).
+    HopeChanged {
+        seat: u8,
+        delta: i32,
+    },
+    HandChanged {
+        seat: u8,
+        delta: i32,
+    },
+    QuestDiscarded {
+        realm: u8,
+    },
+    /// At the Lord's Homeland after a failed quest: not a move (004 line 152).
+    PlacedAtHomeland {
+        piece: Piece,
+        realm: u8,
+    },
+    Banished {
+        piece: Piece,
+    },
+    SkipNextTurn {
+        seat: u8,
+    },
+    ExtraActions {
+        count: u8,
+    },
+    EffectEntered {
+        source: String,
+    },
+    TurnEnded {
+        seat: u8,
+    },
+    GameWon {
+        winners: Vec<u8>,
+    },
+}
