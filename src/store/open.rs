@@ -116,6 +116,47 @@ fn check_marks(shown: &str, app_id: i64, version: i64, tables: i64) -> Result<()
     Ok(())
 }
 
+/// What can be seen of a file and its companions without opening it: when two of these differ,
+/// someone wrote in between.
+#[derive(PartialEq, Eq)]
+struct Footprint(Vec<Option<(u64, Option<std::time::SystemTime>)>>);
+
+fn footprint(path: &Path) -> Footprint {
+    let beside = |suffix: &str| {
+        let mut p = path.as_os_str().to_owned();
+        p.push(suffix);
+        PathBuf::from(p)
+    };
+    let files = [path.to_path_buf(), beside("-wal"), beside("-journal")];
+    Footprint(
+        files
+            .iter()
+            .map(|f| {
+                std::fs::metadata(f)
+                    .ok()
+                    .map(|m| (m.len(), m.modified().ok()))
+            })
+            .collect(),
+    )
+}
+
+/// Inspect, and inspect again while a refused file turns out to be one another client is
+/// writing at this moment (an opener creating or upgrading it): the `immutable` look reads
+/// without locks, so pages caught mid-write look malformed, or like someone else's tables
+/// without our mark. A file that did not change while it was read is reported as it is.
+fn inspect_settled(path: &Path) -> Result<(), StoreError> {
+    let started = Instant::now();
+    loop {
+        let before = footprint(path);
+        match inspect_existing(path) {
+            Err(_) if footprint(path) != before && started.elapsed() < BUSY_WAIT => {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            other => return other,
+        }
+    }
+}
+
 fn inspect_existing(path: &Path) -> Result<(), StoreError> {
     let shown = path.display().to_string();
     let Some(header) = read_header(path, &shown)? else {
@@ -222,7 +263,7 @@ impl Store {
             });
         }
         if meta.is_some_and(|m| m.len() > 0) {
-            inspect_existing(path)?;
+            inspect_settled(path)?;
         } else if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| StoreError::Sql {
                 message: format!("cannot create {}: {e}", dir.display()),
