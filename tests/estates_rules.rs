@@ -1247,3 +1247,80 @@ fn the_record_keeps_the_board_settings_a_game_was_started_with() {
     );
     assert_eq!(st.history(None).map(|h| h.len()).unwrap_or(0), 2);
 }
+
+/// The words on the screen come from the core: who answers after the bidder (item 14 of the
+/// fidelity issue; the UI used to work the order out itself).
+#[test]
+fn the_view_lists_who_still_answers_an_auction_in_order() {
+    let mut s = game(4);
+    assert!(TheEstates::view(s.state()).waiting.is_empty());
+    act(&mut s, A::Choose { choice: cube(0) });
+    let v = TheEstates::view(s.state());
+    assert_eq!((v.bidder, v.waiting), (Some(1), vec![2, 3]));
+    act(&mut s, A::Bid { amount: 2 });
+    let v = TheEstates::view(s.state());
+    assert_eq!((v.bidder, v.waiting), (Some(2), vec![3]));
+    act(&mut s, A::Pass);
+    let v = TheEstates::view(s.state());
+    assert_eq!((v.bidder, v.waiting), (Some(3), vec![]));
+}
+
+/// Each permit and cancel button says what its row will need, and placing it gives exactly that.
+#[test]
+fn a_shown_permit_or_cancel_says_what_its_row_will_need() {
+    let mut s = game(2);
+    take_free(
+        &mut s,
+        Choice::Permit { value: 1 },
+        Placement::Permit {
+            row: 2,
+            lengthen: true,
+        },
+    );
+    let mut checked = 0;
+    for choice in [Choice::Permit { value: 3 }, Choice::Cancel] {
+        act(&mut s, A::Choose { choice });
+        act(&mut s, A::Pass);
+        for shown in TheEstates::view(s.state()).shown {
+            let row = match shown.action {
+                A::Place {
+                    at: Placement::Permit { row, .. } | Placement::Cancel { row, .. },
+                } => row,
+                _ => {
+                    assert_eq!(shown.needs, None, "{}", shown.label);
+                    continue;
+                }
+            };
+            act(&mut s, shown.action.clone());
+            assert_eq!(
+                shown.needs,
+                Some(s.state().requirement(usize::from(row))),
+                "{}",
+                shown.label
+            );
+            s.undo();
+            checked += 1;
+        }
+        s.undo();
+        s.undo();
+    }
+    // Permit 3 longer or shorter in each row that allows it, and cancelling the one permit.
+    assert!(checked >= 4, "{checked}");
+}
+
+/// A first bid of nothing is refused in the words a table uses (the UI no longer checks it).
+#[test]
+fn a_first_bid_is_at_least_one_check() {
+    let mut s = game(3);
+    act(&mut s, A::Choose { choice: cube(0) });
+    let e = refusal(&mut s, A::Bid { amount: 0 });
+    assert_eq!(e.rule, "estates.bid-higher");
+    assert!(e.message.contains("at least 1"), "{}", e.message);
+    act(&mut s, A::Bid { amount: 1 });
+    let e = refusal(&mut s, A::Bid { amount: 1 });
+    assert!(
+        e.message.contains("beat the last one (now 1)"),
+        "{}",
+        e.message
+    );
+}

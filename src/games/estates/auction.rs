@@ -200,7 +200,11 @@ pub(super) fn bid(
     if amount == 0 || amount <= high {
         return Err(err(
             "estates.bid-higher",
-            format!("a bid must beat the last one (now {high})"),
+            if high == 0 {
+                "a bid is at least 1 check".to_string()
+            } else {
+                format!("a bid must beat the last one (now {high})")
+            },
         ));
     }
     covered(s, &EstatesAction::Bid { amount })?;

@@ -19,6 +19,9 @@ pub struct EstatesView {
     pub auctioneer: u8,
     /// Whose answer the auction waits for.
     pub bidder: Option<u8>,
+    /// The seats still to answer after the bidder, in auction order (from the auctioneer's
+    /// left, clockwise); empty outside an auction.
+    pub waiting: Vec<u8>,
     pub market: Vec<Vec<Cube>>,
     pub colours: Vec<String>,
     pub rooftops_left: u8,
@@ -44,6 +47,8 @@ pub struct Shown {
     pub label: String,
     pub group: String,
     pub action: EstatesAction,
+    /// For a permit placed or cancelled: how many buildings its row needs afterwards.
+    pub needs: Option<i32>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
@@ -59,15 +64,20 @@ pub struct RowView {
 
 /// The shared-screen view.
 pub fn view(s: &EstatesState) -> EstatesView {
-    let bidder = match &s.phase {
-        Phase::Bidding { bids, .. } => s.bidders().get(bids.len()).copied(),
-        _ => None,
+    let (bidder, waiting) = match &s.phase {
+        Phase::Bidding { bids, .. } => {
+            let order = s.bidders();
+            let after = order.get(bids.len() + 1..).unwrap_or_default().to_vec();
+            (order.get(bids.len()).copied(), after)
+        }
+        _ => (None, Vec::new()),
     };
     EstatesView {
         phase: s.phase.clone(),
         turn: s.turn,
         auctioneer: s.auctioneer,
         bidder,
+        waiting,
         market: s.market.clone(),
         colours: table().colours.clone(),
         rooftops_left: s.rooftops_left,
@@ -95,11 +105,40 @@ pub fn view(s: &EstatesState) -> EstatesView {
         shown: shown(s)
             .into_iter()
             .map(|a| Shown {
+                needs: needs_after(s, &a.action),
                 label: a.label,
                 group: a.group,
                 action: a.action,
             })
             .collect(),
+    }
+}
+
+/// The row's requirement once this permit is put down or cancelled: what its button says.
+fn needs_after(s: &EstatesState, action: &EstatesAction) -> Option<i32> {
+    let EstatesAction::Place { at } = action else {
+        return None;
+    };
+    match (*at, &s.phase) {
+        (
+            Placement::Permit { row, lengthen },
+            Phase::Place {
+                piece: Piece::Permit { value },
+                ..
+            },
+        ) => {
+            let permit = Permit {
+                value: *value,
+                lengthen,
+            };
+            Some(s.requirement(usize::from(row)) + permit.signed())
+        }
+        (Placement::Cancel { row, index }, _) => {
+            let permits = &s.board.get(usize::from(row))?.permits;
+            let cancelled = permits.get(usize::from(index))?;
+            Some(s.requirement(usize::from(row)) - cancelled.signed())
+        }
+        _ => None,
     }
 }
 

@@ -478,10 +478,24 @@ export type EstatesSetup =
 { kind: "Recorded"; market: EstatesCube[][]; first: number };
 
 /**  One choice on the screen: its words, its step, and the action sent back when it is tapped. */
-export type EstatesShown = {
+export type EstatesShown = EstatesShown_Serialize | EstatesShown_Deserialize;
+
+/**  One choice on the screen: its words, its step, and the action sent back when it is tapped. */
+export type EstatesShown_Deserialize = {
 	label: string,
 	group: string,
 	action: EstatesAction,
+	/**  For a permit placed or cancelled: how many buildings its row needs afterwards. */
+	needs?: number | null,
+};
+
+/**  One choice on the screen: its words, its step, and the action sent back when it is tapped. */
+export type EstatesShown_Serialize = {
+	label: string,
+	group: string,
+	action: EstatesAction,
+	/**  For a permit placed or cancelled: how many buildings its row needs afterwards. */
+	needs: number | null,
 };
 
 export type EstatesState = EstatesState_Serialize | EstatesState_Deserialize;
@@ -552,6 +566,11 @@ export type EstatesView_Deserialize = {
 	auctioneer: number,
 	/**  Whose answer the auction waits for. */
 	bidder?: number | null,
+	/**
+	 *  The seats still to answer after the bidder, in auction order (from the auctioneer's
+	 *  left, clockwise); empty outside an auction.
+	 */
+	waiting: number[],
 	market: EstatesCube[][],
 	colours: string[],
 	rooftops_left: number,
@@ -569,7 +588,7 @@ export type EstatesView_Deserialize = {
 	 *  never tell who is short of money (product.md; ARCHITECTURE.md invariant 11). The legal
 	 *  list (`allowed`) may be shorter; an unaffordable try is refused with its reason.
 	 */
-	shown: EstatesShown[],
+	shown: EstatesShown_Deserialize[],
 };
 
 /**
@@ -582,6 +601,11 @@ export type EstatesView_Serialize = {
 	auctioneer: number,
 	/**  Whose answer the auction waits for. */
 	bidder: number | null,
+	/**
+	 *  The seats still to answer after the bidder, in auction order (from the auctioneer's
+	 *  left, clockwise); empty outside an auction.
+	 */
+	waiting: number[],
 	market: EstatesCube[][],
 	colours: string[],
 	rooftops_left: number,
@@ -599,7 +623,7 @@ export type EstatesView_Serialize = {
 	 *  never tell who is short of money (product.md; ARCHITECTURE.md invariant 11). The legal
 	 *  list (`allowed`) may be shorter; an unaffordable try is refused with its reason.
 	 */
-	shown: EstatesShown[],
+	shown: EstatesShown_Serialize[],
 };
 
 /**  Where a one-off piece (a permit, the mayor, the cancel cube) is. */

@@ -14,7 +14,7 @@ import type {
   EstatesPiece,
   EstatesPlacement,
   EstatesRowView_Serialize as EstatesRowView,
-  EstatesShown,
+  EstatesShown_Serialize as EstatesShown,
   EstatesView_Serialize as EstatesView,
   EstatesWhereabouts,
   GameOptions_Serialize,
@@ -220,11 +220,6 @@ export type Stage =
     }
   | { kind: "over" };
 
-/** Seats in auction order: from the auctioneer's left, clockwise, the auctioneer left out. */
-export function bidOrder(auctioneer: number, seats: number): number[] {
-  return Array.from({ length: Math.max(0, seats - 1) }, (_, i) => (auctioneer + 1 + i) % seats);
-}
-
 export function highBid(bids: readonly EstatesBid[]): { seat: number; amount: number } | null {
   let best: { seat: number; amount: number } | null = null;
   for (const b of bids) {
@@ -235,8 +230,11 @@ export function highBid(bids: readonly EstatesBid[]): { seat: number; amount: nu
   return best;
 }
 
-/** A short label for a placement, read against the board as it stands. */
-export function placementLabel(view: EstatesView, at: EstatesPlacement): string {
+/**
+ * A short label for a placement, read against the board as it stands; `needs` is what the core
+ * says a permit's or the cancel cube's row will need afterwards.
+ */
+export function placementLabel(view: EstatesView, at: EstatesPlacement, needs: number | null = null): string {
   const row = view.board[at.row];
   switch (at.kind) {
     case "Cube": {
@@ -250,24 +248,20 @@ export function placementLabel(view: EstatesView, at: EstatesPlacement): string 
       const top = b && b.cubes.length > 0 ? ` (${cubeName(view.colours, b.cubes[b.cubes.length - 1])} on top)` : "";
       return `Roof lot ${at.lot + 1}${top}`;
     }
-    case "Permit": {
-      const need = (row?.requirement ?? 0) + (at.lengthen ? 1 : -1) * permitValue(view);
-      return `${at.lengthen ? "Longer" : "Shorter"}: needs ${need}`;
-    }
+    case "Permit":
+      return `${at.lengthen ? "Longer" : "Shorter"}${needsText(needs)}`;
     case "Mayor":
       return `Stand before the ${rowName(at.row).toLowerCase()} row`;
     case "Cancel": {
       const p = row?.permits[at.index];
       if (!p) return `Remove permit #${at.index + 1}`;
-      const need = (row?.requirement ?? 0) - (p.lengthen ? p.value : -p.value);
-      return `Remove permit ${permitText(p)}: needs ${need}`;
+      return `Remove permit ${permitText(p)}${needsText(needs)}`;
     }
   }
 }
 
-function permitValue(view: EstatesView): number {
-  const phase = view.phase;
-  return phase.kind === "Place" && phase.piece.kind === "Permit" ? phase.piece.value : 0;
+function needsText(needs: number | null): string {
+  return needs === null ? "" : `: needs ${needs}`;
 }
 
 /** Placement choices grouped by row (the mayor's choices form one group). */
@@ -277,7 +271,7 @@ export function placeGroups(view: EstatesView, shown: readonly EstatesShown[]): 
     const act = a.action;
     if (a.group !== "place" || act.type !== "Place") continue;
     const at = act.at;
-    choices.push({ label: placementLabel(view, at), title: a.label, action: a.action, at, row: at.row });
+    choices.push({ label: placementLabel(view, at, a.needs ?? null), title: a.label, action: a.action, at, row: at.row });
   }
   if (choices.length > 0 && choices.every((c) => c.at.kind === "Mayor")) {
     return [{ row: null, title: "Rows", choices }];
@@ -341,8 +335,7 @@ export function stage(view: EstatesView, seats: readonly Pick<Seat, "name">[]): 
       };
     }
     case "Bidding": {
-      const order = bidOrder(view.auctioneer, seats.length);
-      const seat = view.bidder ?? order[phase.bids.length] ?? 0;
+      const seat = view.bidder ?? 0;
       const amounts = shown.flatMap((a) => (a.group === "bid" && a.action.type === "Bid" ? [a.action.amount] : []));
       return {
         kind: "bid",
@@ -350,7 +343,7 @@ export function stage(view: EstatesView, seats: readonly Pick<Seat, "name">[]): 
         auctioneer: view.auctioneer,
         piece: phase.piece,
         bids: phase.bids.map((b) => ({ seat: b.seat, name: seatName(seats, b.seat), amount: b.amount ?? null })),
-        waiting: order.slice(phase.bids.length + 1),
+        waiting: view.waiting,
         high: highBid(phase.bids),
         pass: find("Pass", "bid"),
         minBid: amounts.length > 0 ? Math.min(...amounts) : null,
@@ -389,10 +382,8 @@ export function prompt(view: EstatesView, seats: readonly Pick<Seat, "name">[]):
       return "Set up: draw the cube rows and the first auctioneer";
     case "Choose":
       return `${name(view.auctioneer)}, choose a piece`;
-    case "Bidding": {
-      const seat = view.bidder ?? bidOrder(view.auctioneer, seats.length)[p.bids.length];
-      return `${name(seat)}: bid or pass`;
-    }
+    case "Bidding":
+      return `${name(view.bidder)}: bid or pass`;
     case "Decide":
       return `${name(view.auctioneer)}: sell to ${name(p.seat)} for ${p.amount}, or buy it for ${p.amount}`;
     case "Place":
@@ -404,13 +395,15 @@ export function prompt(view: EstatesView, seats: readonly Pick<Seat, "name">[]):
 
 // ---- bids and peeks --------------------------------------------------------------------------
 
-/** A typed bid: a whole number of $1M checks of at least 1, or why it is not one. */
+/**
+ * A typed bid: a whole number of $1M checks, or why it is not one. How much a bid must be is the
+ * core's rule: it refuses a bid too small with its reason.
+ */
 export function parseBid(text: string): { amount: number } | { error: string } {
   const t = text.trim();
   if (t === "") return { error: "Enter a bid: a whole number of checks" };
   if (!/^\d+$/.test(t)) return { error: "A bid is a whole number of checks" };
   const amount = Number(t);
-  if (amount < 1) return { error: "A bid is at least 1" };
   if (amount > 1_000_000) return { error: "That bid is more money than the game holds" };
   return { amount };
 }
