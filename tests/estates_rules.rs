@@ -1324,3 +1324,23 @@ fn a_first_bid_is_at_least_one_check() {
         e.message
     );
 }
+
+/// Board settings are checked when a game starts, not when a stored one is loaded: a game the
+/// CLI started before sand lots were validated (four of them, say) still opens and plays on.
+#[test]
+fn a_stored_game_with_settings_now_refused_still_loads() {
+    let old = sand(&[[0, 1], [0, 4], [1, 2], [2, 0]]);
+    assert!(start_with(old.clone()).is_err(), "a new game is refused");
+    let mut s = Session::<TheEstates>::resume(old, seats(2), 1, None, Vec::new(), Vec::new())
+        .unwrap_or_else(|e| panic!("{e}"));
+    act(
+        &mut s,
+        A::Setup {
+            setup: Setup::Recorded {
+                market: market(),
+                first: 0,
+            },
+        },
+    );
+    assert_eq!(s.state().sand_lots.len(), 4);
+}

@@ -58,6 +58,12 @@ fn without_estates_additions(mut v: Value, what: &str) -> Value {
             assert!(shown.contains(&offer["action"]), "{what}: {offer} is shown");
         }
         without_free(view.get_mut("phase"), what);
+        // Who still answers an auction: a list of seats, empty once nobody is bidding.
+        let waiting = view.remove("waiting");
+        assert!(
+            waiting.as_ref().and_then(Value::as_array).is_some(),
+            "{what}: the view lists who is waiting: {waiting:?}"
+        );
     }
     if let Some(state) = v.get_mut("state").and_then(Value::as_object_mut) {
         let range = state.remove("rooftop_values");

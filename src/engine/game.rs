@@ -111,6 +111,12 @@ pub trait Game: 'static {
 
     /// The state before the first action (setup shuffles are actions, so their outcome is logged).
     fn initial(options: &Self::Options, seats: &[Seat]) -> Result<Self::State, RuleError>;
+    /// Checks made only when a game starts, never when a stored one is loaded: a table setting
+    /// that a later version forbids (for example one entered before it was validated) must still
+    /// replay as it was played. By default, none.
+    fn check_new(_options: &Self::Options, _seats: &[Seat]) -> Result<(), RuleError> {
+        Ok(())
+    }
     /// Decide: check the action against the rules and say what happens, changing nothing.
     fn handle(
         state: &Self::State,

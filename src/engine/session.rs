@@ -102,7 +102,9 @@ pub struct Session<G: Game> {
 }
 
 impl<G: Game> Session<G> {
+    /// A new game: the start's own checks (`Game::check_new`), then the initial state.
     pub fn new(options: G::Options, seats: Vec<Seat>, seed: u64) -> Result<Self, RuleError> {
+        G::check_new(&options, &seats)?;
         let initial = G::initial(&options, &seats)?;
         Ok(Session {
             options,

@@ -61,6 +61,12 @@ impl Game for TheEstates {
         setup::initial(options, seats)
     }
 
+    /// The board settings are checked at the start only: a game stored before they were
+    /// validated still loads.
+    fn check_new(options: &EstatesOptions, _seats: &[Seat]) -> Result<(), RuleError> {
+        settings::check(options)
+    }
+
     fn handle(
         s: &EstatesState,
         action: &EstatesAction,

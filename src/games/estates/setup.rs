@@ -4,7 +4,6 @@
 use super::actions::{EstatesEvent, EstatesOptions, Setup};
 use super::decide::err;
 use super::rules_table::table;
-use super::settings;
 use super::state::{Cube, EstatesState, Phase, Piece, Purse, Row, Whereabouts};
 use super::view::piece_name;
 use crate::engine::{GameRng, RuleError, Seat};
@@ -13,7 +12,7 @@ use rand::Rng;
 use std::collections::HashSet;
 
 /// The table before setup: starting money, empty rows, every one-off piece available, and the
-/// board settings the table chose (refused, with the setting and why, if the board cannot be so).
+/// board settings the table chose (checked when a game starts: `settings::check`).
 pub(super) fn initial(options: &EstatesOptions, seats: &[Seat]) -> Result<EstatesState, RuleError> {
     let t = table();
     let n = seats.len();
@@ -26,7 +25,6 @@ pub(super) fn initial(options: &EstatesOptions, seats: &[Seat]) -> Result<Estate
             ),
         ));
     }
-    settings::check(options)?;
     Ok(EstatesState {
         seats: n as u8,
         all_money_scores: options.all_money_scores,
