@@ -603,3 +603,55 @@ fn the_cli_finds_the_database_where_the_app_does() {
     );
     assert!(by_env.is_file());
 }
+
+/// `--options` describing a card passes the same checks as describing it in play or with
+/// `catalogue-set`: a card the rules refuse is refused at the start, naming its rule, and no
+/// game is stored.
+#[test]
+fn options_describing_cards_get_the_checks_a_description_in_play_gets() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.sqlite3");
+    let cases = [
+        (
+            "nine-estates",
+            1,
+            r#"{"catalogue":{"estates":{"12":{"name":"Abbey","cost":["Stone"],"provides":["Stone"],"shields":3}}}}"#,
+            "[nine.card-description]",
+        ),
+        (
+            "raise-the-realm-live",
+            2,
+            r#"{"catalogue":{"mats":{"Nobody":{"production":[0,1,2,3],"noble":[0,1,2,3],"gather":[0,1,2,3],"players":1}}}}"#,
+            "[realm.leader]",
+        ),
+        (
+            "middle-ages",
+            2,
+            r#"{"known_events":["  "]}"#,
+            "[middle.event-name]",
+        ),
+        (
+            "realm-lord",
+            2,
+            r#"{"catalogue":{"heroes":{"Dirk":{"valor":99,"might":0,"craft":0,"magic":0}}}}"#,
+            "[realm-lord.",
+        ),
+    ];
+    for (game, players, options, rule) in cases {
+        let mut args = vec!["start", game];
+        for name in ["Ana", "Bo"].iter().take(players) {
+            args.extend(["--player", name]);
+        }
+        args.extend(["--options", options]);
+        let o = steward(&db, &args);
+        assert_eq!(o.status.code(), Some(1), "{game}: {}", stderr(&o));
+        assert!(stderr(&o).contains(rule), "{game}: {}", stderr(&o));
+    }
+    let o = steward(&db, &["--json", "history"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap_or_default();
+    assert_eq!(
+        v.as_array().map(Vec::len),
+        Some(0),
+        "no game was stored: {v}"
+    );
+}

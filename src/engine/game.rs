@@ -174,6 +174,12 @@ pub trait Game: 'static {
     }
     /// Put remembered catalogue entries into new-game options.
     fn with_catalogue(_options: &mut Self::Options, _entries: &[(String, serde_json::Value)]) {}
+    /// The card descriptions new-game options carry, as catalogue entries (the inverse of
+    /// `with_catalogue`): each is checked as the same description made in play would be, so
+    /// `--options` cannot slip in what describing a card or `catalogue-set` refuses.
+    fn catalogue_in(_options: &Self::Options) -> Vec<(String, serde_json::Value)> {
+        Vec::new()
+    }
 }
 
 /// Serialize one of a game's own `derive(Serialize)` values as JSON. These types have string map

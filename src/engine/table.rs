@@ -255,6 +255,11 @@ impl<G: Game> GameKind for Kind<G> {
             Some(v) => read_strict(&v, "options")?,
             None => G::Options::default(),
         };
+        // What the request describes is checked; what the catalogue remembers was checked when
+        // it was learned (and a game leaves out entries that no longer pass).
+        for (key, value) in G::catalogue_in(&typed) {
+            G::check_catalogue_entry(&key, &value)?;
+        }
         G::with_catalogue(&mut typed, catalogue);
         Ok(to_json(&typed))
     }

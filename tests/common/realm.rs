@@ -84,7 +84,10 @@ pub fn catalogue() -> TrackerCatalogue {
         "Place of Worship",
         facts(Noble, Construction, res(0, 2, 0, 0), 3),
     );
-    put("Merchant", facts(Production, Citizen, res(0, 0, 1, 1), 1));
+    // The rulebook marks the Merchant once per Era (FAQ line 304): a description must agree.
+    let mut merchant = facts(Production, Citizen, res(0, 0, 1, 1), 1);
+    merchant.once_per_era = true;
+    put("Merchant", merchant);
     put(
         "Lumberyard",
         facts(Gather, Construction, res(0, 1, 1, 0), 2),

@@ -109,4 +109,9 @@ impl Game for MiddleAges {
     fn with_catalogue(options: &mut MiddleOptions, entries: &[(String, serde_json::Value)]) {
         decide::with_catalogue(options, entries)
     }
+    fn catalogue_in(options: &MiddleOptions) -> Vec<(String, serde_json::Value)> {
+        let named = |name: &String| serde_json::json!({ "name": name });
+        let events = options.known_events.iter();
+        events.map(|n| (format!("event:{n}"), named(n))).collect()
+    }
 }

@@ -5,7 +5,7 @@
 use super::cards::{face_key, Catalogue, EstateDef, Face, FaceDef};
 use super::payment::{Pay, Source};
 use super::state::{CardPos, EraScore, Slot};
-use crate::engine::RuleError;
+use crate::engine::{to_json, RuleError};
 use serde::{Deserialize, Serialize};
 
 /// Options: the catalogue of card contents known when the game starts (recorded with the game).
@@ -214,6 +214,16 @@ impl Described {
 impl NineOptions {
     /// Put remembered entries into a new game's catalogue. Entries already given win, and an
     /// entry that no longer reads is skipped: a new game must not fail over an old description.
+    /// The options' card descriptions as catalogue entries (the keys `remember` reads).
+    pub(super) fn entries(&self) -> Vec<(String, serde_json::Value)> {
+        let structures = self.catalogue.structures.iter();
+        let estates = self.catalogue.estates.iter();
+        structures
+            .map(|(k, def)| (format!("structure:{k}"), to_json(def)))
+            .chain(estates.map(|(k, def)| (format!("estate:{k}"), to_json(def))))
+            .collect()
+    }
+
     pub(super) fn remember(&mut self, entries: &[(String, serde_json::Value)]) {
         for (key, value) in entries {
             if let Some(k) = key.strip_prefix("structure:") {

@@ -106,4 +106,7 @@ impl Game for NineEstates {
     fn with_catalogue(options: &mut NineOptions, entries: &[(String, serde_json::Value)]) {
         options.remember(entries);
     }
+    fn catalogue_in(options: &NineOptions) -> Vec<(String, serde_json::Value)> {
+        options.entries()
+    }
 }

@@ -304,6 +304,28 @@ fn unknown_key(key: &str) -> RuleError {
     )
 }
 
+/// A catalogue's descriptions as remembered entries (the keys `merge` reads).
+pub fn entries(c: &Catalogue) -> Vec<(String, Value)> {
+    fn each<T: Serialize>(kind: &str, m: &BTreeMap<String, T>) -> Vec<(String, Value)> {
+        m.iter()
+            .map(|(name, facts)| (format!("{kind}:{name}"), to_json(facts)))
+            .collect()
+    }
+    let mut out = Vec::new();
+    if !c.realms.is_empty() {
+        out.push(("realms".to_string(), to_json(&c.realms)));
+    }
+    if let Some(t) = c.target {
+        out.push(("target".to_string(), to_json(&t)));
+    }
+    out.extend(each("lord", &c.lords));
+    out.extend(each("hero", &c.heroes));
+    out.extend(each("quest", &c.quests));
+    out.extend(each("treasure", &c.treasures));
+    out.extend(each("event", &c.events));
+    out
+}
+
 /// A new game's catalogue from the remembered entries (entries already in the options win;
 /// entries that no longer pass the checks are left out).
 pub fn merge(c: &mut Catalogue, entries: &[(String, Value)]) {

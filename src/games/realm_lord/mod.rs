@@ -117,6 +117,9 @@ impl Game for RealmLord {
     fn check_catalogue_entry(key: &str, value: &serde_json::Value) -> Result<(), RuleError> {
         catalogue::check_catalogue_entry(key, value)
     }
+    fn catalogue_in(o: &LordOptions) -> Vec<(String, serde_json::Value)> {
+        catalogue::entries(&o.catalogue)
+    }
     fn with_catalogue(o: &mut LordOptions, entries: &[(String, serde_json::Value)]) {
         catalogue::merge(&mut o.catalogue, entries);
         if o.target.is_none() {

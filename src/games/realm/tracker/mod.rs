@@ -127,4 +127,7 @@ impl Game for RealmTracker {
     fn with_catalogue(o: &mut TrackerOptions, entries: &[(String, serde_json::Value)]) {
         setup::with_catalogue(o, entries)
     }
+    fn catalogue_in(o: &TrackerOptions) -> Vec<(String, serde_json::Value)> {
+        setup::catalogue_in(o)
+    }
 }

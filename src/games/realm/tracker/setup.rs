@@ -8,7 +8,7 @@ use super::model::{
     Track, TrackerState, TuckChange,
 };
 use super::rules::{err, known_card, who};
-use crate::engine::{GameRng, RuleError, Seat};
+use crate::engine::{to_json, GameRng, RuleError, Seat};
 use crate::games::realm::data::data;
 use rand::Rng;
 use std::collections::BTreeMap;
@@ -496,6 +496,24 @@ pub fn check_catalogue_entry(key: &str, value: &serde_json::Value) -> Result<(),
             format!("'{key}' names neither a card, a Leader mat nor a Solo Era Event"),
         ))
     }
+}
+
+/// The options' cards, mats and Solo Era Event rewards as catalogue entries.
+pub fn catalogue_in(o: &TrackerOptions) -> Vec<(String, serde_json::Value)> {
+    let c = &o.catalogue;
+    let cards = c
+        .cards
+        .iter()
+        .map(|(k, f)| (format!("{CARD_KEY}{k}"), to_json(f)));
+    let mats = c
+        .mats
+        .iter()
+        .map(|(k, m)| (format!("{MAT_KEY}{k}"), to_json(m)));
+    let events = c
+        .events
+        .iter()
+        .map(|(k, f)| (format!("{EVENT_KEY}{k}"), to_json(f)));
+    cards.chain(mats).chain(events).collect()
 }
 
 /// A new game's options with the catalogue's remembered cards, mats and Solo Era Event rewards
