@@ -209,8 +209,16 @@ test(
     await shot(browser, "estates-bidding-phone");
     await resize(browser, DESKTOP);
 
-    // A bid that does not beat the last is refused with the rule's message; nothing is logged.
+    // A bid that is not a number is answered at its field, and nothing is sent or logged.
     const n = await logCount(browser);
+    await typeBid(browser, "abc");
+    const fieldError = await tid(browser, "bid-error");
+    await fieldError.waitForDisplayed(T);
+    assert.equal(await fieldError.getText(), "A bid is a whole number of checks");
+    assert.equal(await tid(browser, "bid-amount").getAttribute("aria-invalid"), "true");
+    assert.equal(await logCount(browser), n);
+
+    // A bid that does not beat the last is refused with the rule's message; nothing is logged.
     await typeBid(browser, 2);
     const alert = await tid(browser, "alert-headline");
     await alert.waitForDisplayed(T);

@@ -1344,3 +1344,16 @@ fn a_stored_game_with_settings_now_refused_still_loads() {
     );
     assert_eq!(s.state().sand_lots.len(), 4);
 }
+
+/// Each row says in words whether it is complete or what it still lacks (At the table, item 9).
+#[test]
+fn a_row_says_what_it_still_lacks() {
+    let mut s = game(2);
+    let status =
+        |s: &Session<TheEstates>, row: usize| TheEstates::view(s.state()).board[row].status.clone();
+    assert_eq!(status(&s, 0), "needs 4 more buildings");
+    take_free(&mut s, cube(0), Placement::Cube { row: 0, lot: 0 });
+    assert_eq!(status(&s, 0), "needs 3 more buildings and 1 roof");
+    complete_row(&mut s, 1, 1);
+    assert_eq!(status(&s, 1), "complete");
+}

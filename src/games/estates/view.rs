@@ -56,6 +56,9 @@ pub struct Shown {
 pub struct RowView {
     pub requirement: i32,
     pub complete: bool,
+    /// In a table's words: "complete", or what the row still lacks ("needs 2 more buildings
+    /// and 1 roof").
+    pub status: String,
     pub buildings: Vec<state::Building>,
     pub permits: Vec<Permit>,
     /// Sand lots of this row (lot indexes from the street).
@@ -86,6 +89,7 @@ pub fn view(s: &EstatesState) -> EstatesView {
             .map(|r| RowView {
                 requirement: s.requirement(r),
                 complete: s.row_complete(r),
+                status: row_status(s, r),
                 buildings: s.board[r].buildings.clone(),
                 permits: s.board[r].permits.clone(),
                 sand: s
@@ -111,6 +115,31 @@ pub fn view(s: &EstatesState) -> EstatesView {
                 action: a.action,
             })
             .collect(),
+    }
+}
+
+/// "complete", or what row `r` still lacks: buildings to reach its requirement, and roofs.
+fn row_status(s: &EstatesState, r: usize) -> String {
+    if s.row_complete(r) {
+        return "complete".into();
+    }
+    let count =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let buildings = &s.board[r].buildings;
+    let missing = usize::try_from(s.requirement(r))
+        .unwrap_or(0)
+        .saturating_sub(buildings.len());
+    let unroofed = buildings.iter().filter(|b| b.rooftop.is_none()).count();
+    let mut lacks = Vec::new();
+    if missing > 0 {
+        lacks.push(count(missing, "more building", "more buildings"));
+    }
+    if unroofed > 0 {
+        lacks.push(count(unroofed, "roof", "roofs"));
+    }
+    match lacks.len() {
+        0 => "complete".into(),
+        _ => format!("needs {}", lacks.join(" and ")),
     }
 }
 

@@ -444,6 +444,11 @@ export type EstatesRowView = EstatesRowView_Serialize | EstatesRowView_Deseriali
 export type EstatesRowView_Deserialize = {
 	requirement: number,
 	complete: boolean,
+	/**
+	 *  In a table's words: "complete", or what the row still lacks ("needs 2 more buildings
+	 *  and 1 roof").
+	 */
+	status: string,
 	buildings: EstatesBuilding_Deserialize[],
 	permits: EstatesPermit[],
 	/**  Sand lots of this row (lot indexes from the street). */
@@ -453,6 +458,11 @@ export type EstatesRowView_Deserialize = {
 export type EstatesRowView_Serialize = {
 	requirement: number,
 	complete: boolean,
+	/**
+	 *  In a table's words: "complete", or what the row still lacks ("needs 2 more buildings
+	 *  and 1 roof").
+	 */
+	status: string,
 	buildings: EstatesBuilding_Serialize[],
 	permits: EstatesPermit[],
 	/**  Sand lots of this row (lot indexes from the street). */

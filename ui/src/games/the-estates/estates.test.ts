@@ -55,13 +55,14 @@ function view(over: Partial<EstatesView> = {}): EstatesView {
     board: [
       {
         requirement: 4,
+        status: "needs 3 more buildings and 1 roof",
         complete: false,
         buildings: [{ cubes: [{ colour: 1, value: 5 }, { colour: 3, value: 2 }], rooftop: null }],
         permits: [],
         sand: [1, 4],
       },
-      { requirement: 5, complete: false, buildings: [], permits: [{ value: 1, lengthen: true }], sand: [2] },
-      { requirement: 1, complete: true, buildings: [{ cubes: [{ colour: 0, value: 6 }], rooftop: 4 }], permits: [{ value: 3, lengthen: false }], sand: [0, 5] },
+      { requirement: 5, complete: false, status: "needs 5 more buildings", buildings: [], permits: [{ value: 1, lengthen: true }], sand: [2] },
+      { requirement: 1, complete: true, status: "complete", buildings: [{ cubes: [{ colour: 0, value: 6 }], rooftop: 4 }], permits: [{ value: 3, lengthen: false }], sand: [0, 5] },
     ],
     mayor: 2,
     mayor_at: "Placed",
@@ -126,7 +127,8 @@ describe("the board", () => {
     expect(lots[0].building?.cubes.length).toBe(2);
     expect(lots[1].building).toBeNull();
     expect(rowLots(view().board[1])).toHaveLength(5);
-    expect(rowSummary(view().board[1])).toBe("needs 5 buildings · 0 built");
+    expect(rowSummary(view().board[1])).toBe("Needs 5 more buildings");
+    expect(rowSummary(view().board[2])).toBe("Complete");
   });
   it("stacks a building top down and adds its rooftop to its value", () => {
     const b = view().board[0].buildings[0];

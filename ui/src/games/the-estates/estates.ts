@@ -113,10 +113,9 @@ export function pointsText(n: number): string {
   return `${n} ${n === 1 ? "pt" : "pts"}`;
 }
 
-/** "needs 5 buildings · 2 built". */
+/** What a row still lacks, or "complete": the core's words, capitalised for a line of its own. */
 export function rowSummary(row: EstatesRowView): string {
-  const need = `needs ${row.requirement} building${row.requirement === 1 ? "" : "s"}`;
-  return `${need} · ${row.buildings.length} built`;
+  return capitalise(row.status);
 }
 
 // ---- the supply ------------------------------------------------------------------------------
