@@ -6,6 +6,7 @@
 Run it under a display (CI: `xvfb-run -a -s "-screen 0 1280x1024x24" python3 ...`). For each run
 it starts CMD with a fresh temporary database (ESTATE_STEWARD_DB) and fresh XDG folders, then:
 
+* window: the time until anything shows beside the bare root window (`window_s`);
 * first paint: the time from starting CMD until the screen shows drawn content, read by polling
   the root window (Xlib's XGetImage through ctypes): at least PAINTED distinct colours, which a
   bare or blank window (Xvfb's two-colour root weave, an empty white window) never has and
@@ -204,7 +205,11 @@ def one_run(screen, cmd, args, index):
         if "app_up_s" not in result and exe(proc.pid) not in (first_exe, None):
             result["app_up_s"] = round(time.monotonic() - started, 3)
         grabbed = screen.grab()
-        if grabbed and Screen.colours(grabbed) >= PAINTED:
+        colours = Screen.colours(grabbed) if grabbed else 0
+        if "window_s" not in result and colours >= 2:
+            # Something beside the bare root: the window is up, painted or not.
+            result["window_s"] = round(time.monotonic() - started, 3)
+        if colours >= PAINTED:
             result["paint_s"] = round(time.monotonic() - started, 3)
             painted = grabbed
             break
