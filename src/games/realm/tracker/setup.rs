@@ -9,7 +9,7 @@ use super::model::{
 };
 use super::rules::{err, known_card, who};
 use crate::engine::{GameRng, RuleError, Seat};
-use crate::games::realm::data::data;
+use crate::games::realm::data::{data, RealmData};
 use rand::Rng;
 use std::collections::BTreeMap;
 
@@ -19,13 +19,23 @@ const CARD_KEY: &str = "card:";
 const MAT_KEY: &str = "mat:";
 const EVENT_KEY: &str = "event:";
 
+/// The tracker needs the rulebook's cards and Leaders: without them (rule data that did not
+/// parse, see `data::fallback`) it refuses every setup rather than invent them.
+pub fn check_data(d: &RealmData) -> Result<(), RuleError> {
+    if d.cards.is_empty() || d.leaders.is_empty() {
+        return Err(err(
+            "realm.data",
+            "the rule data shipped with the app did not load: no game can be set up",
+        ));
+    }
+    Ok(())
+}
+
 /// A new game at setup: no Leaders yet, the rulebook's printed card facts and the table's
 /// remembered descriptions, and the chosen reward table.
 pub fn initial(o: &TrackerOptions, seats: &[Seat]) -> Result<TrackerState, RuleError> {
     let d = data();
-    if d.cards.is_empty() || d.leaders.is_empty() {
-        return Err(err("realm.data", "the shipped rule data did not load"));
-    }
+    check_data(d)?;
     if seats.is_empty() || seats.len() > 5 {
         return Err(err("realm.players", "Raise the Realm takes 1 to 5 players"));
     }
