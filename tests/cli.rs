@@ -370,6 +370,12 @@ fn a_refused_start_saves_no_one() {
         assert!(!o.status.success(), "{args:?} was accepted");
         assert_eq!(people_in(&db), 0, "{args:?} saved people: {}", stderr(&o));
     }
+    let two_solo = steward(&db, refused[0]);
+    assert!(
+        stderr(&two_solo).contains("Count of the Nine Estates takes 1 player, not 2"),
+        "{}",
+        stderr(&two_solo)
+    );
     let o = steward(
         &db,
         &["start", "the-estates", "--player", "Ana", "--player", "Bo"],
