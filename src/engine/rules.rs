@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
 #[serde(deny_unknown_fields)]
 pub struct RuleText {
-    /// The rule in one plain sentence ("A bid must beat the last one.").
+    /// The rule in one plain sentence ("On your turn you add 1 or 2.").
     pub says: String,
     /// Where it is written: "<rulebook> line N: …", or the reading it comes from.
     pub cite: String,
@@ -45,7 +45,7 @@ impl RuleBook {
         self.0.is_empty()
     }
 
-    /// What comes before the first dot of the listed ids ("estates" for `estates.bid-higher`).
+    /// What comes before the first dot of the listed ids ("race" for `race.step`).
     pub fn prefixes(&self) -> Vec<&str> {
         let mut out: Vec<&str> = self
             .ids()
@@ -76,7 +76,7 @@ impl RuleBook {
 }
 
 /// Why `message` is not in players' words, if it is not: it shows a rule id (a word starting
-/// with one of `prefixes` and a dot, e.g. `nine.phase`), a rulebook line ("line 80",
+/// with one of `prefixes` and a dot, e.g. `race.step`), a rulebook line ("line 80",
 /// "lines 104-120") or a plural written as "(s)".
 pub fn unplain(message: &str, prefixes: &[&str]) -> Option<String> {
     if message.contains("(s)") {
