@@ -251,3 +251,53 @@ export async function assertNoCspViolations(browser, where) {
   const n = await browser.execute(() => document.documentElement.dataset.cspViolations ?? "0");
   if (n !== "0") throw new Error(`the CSP blocked ${n} thing(s) on ${where}`);
 }
+
+/** Rule ids as the core names them (`estates.bid-higher`), and rulebook lines ("line 80"). */
+const RULE_ID = /\b(?:nine|estates|realm|middle|realm-lord|catalogue|store)\.[a-z][a-z0-9-]*/;
+const RULEBOOK_LINE = /\blines? \d/i;
+
+/**
+ * No text on screen outside an alert's "Why?" shows a rule id or a rulebook line: refusals,
+ * reasons and labels speak plainly, and the rule is there only when asked for.
+ */
+export async function assertPlainScreen(browser, where) {
+  const shown = await browser.execute(() => {
+    const out = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const el = walker.currentNode.parentElement;
+      if (!el || el.closest('[data-testid="alert-why"], script, style')) continue;
+      if (el.getClientRects().length === 0) continue; // not rendered (a closed <details> …)
+      const t = (walker.currentNode.textContent ?? "").trim();
+      if (t !== "") out.push(t);
+    }
+    return out;
+  });
+  const bad = shown.filter((t) => RULE_ID.test(t) || RULEBOOK_LINE.test(t));
+  if (bad.length > 0) throw new Error(`rule ids or rulebook lines on ${where}: ${bad.join(" | ")}`);
+}
+
+/**
+ * The rule behind the refusal in the alert: checks the screen speaks plainly, then opens the
+ * alert's "Why?" (closed until asked), reads its sentence, citation and rule id (a screenshot
+ * `shot` of it open, when named), and closes it again.
+ */
+export async function refusalWhy(browser, where, shot = null) {
+  await assertPlainScreen(browser, where);
+  const toggle = await tid(browser, "alert-why-open");
+  await toggle.waitForDisplayed(T);
+  const closed = async () =>
+    (await toggle.getAttribute("aria-expanded")) === "false" && !(await tid(browser, "alert-why").isExisting());
+  if (!(await closed())) throw new Error(`"Why?" opened by itself on ${where}`);
+  await toggle.click();
+  await tid(browser, "alert-why-says").waitForDisplayed(T);
+  const read = {
+    says: await tid(browser, "alert-why-says").getText(),
+    cite: await tid(browser, "alert-why-cite").getText(),
+    rule: await tid(browser, "alert-why-rule").getText(),
+  };
+  if (shot) await screenshot(browser, shot);
+  await toggle.click();
+  await browser.waitUntil(closed, { ...T, timeoutMsg: `"Why?" did not close on ${where}` });
+  return read;
+}

@@ -17,6 +17,7 @@ import {
   assertNoCspViolations,
   checkLayout,
   logCount,
+  refusalWhy,
   screenshot,
   tid,
   waitLogCount,
@@ -161,6 +162,9 @@ test(
         timeoutMsg: "the refused event was not explained in the alert",
       });
       assert.equal(await logCount(browser), before, "a refusal changes nothing");
+      const why = await refusalWhy(browser, "a refused event");
+      assert.equal(why.rule, "Rule middle.event-coins");
+      assert.match(why.cite, /^Rulebook: 003 line 21/);
       await screenshot(browser, "middle-ages-event-refused-desktop");
       await tid(browser, "event-coins-0").setValue("0");
     });

@@ -10,6 +10,7 @@ import {
   assertNoCspViolations,
   checkLayout,
   logCount,
+  refusalWhy,
   screenshot,
   tid,
   waitLogCount,
@@ -71,7 +72,9 @@ test(
         await alert.getText(),
         "The deck must hold exactly the cards [1, 2, 3, 4, 5, 6, 7, 8, 9], each once (got [1, 1, 3, 4, 5, 6, 7, 8, 9])",
       );
-      assert.match(await tid(browser, "alert").getText(), /Rule: nine\.deal/);
+      const why = await refusalWhy(browser, "a refused deal");
+      assert.equal(why.rule, "Rule nine.deal");
+      assert.match(why.cite, /^Rulebook: 001 lines 30-32/);
       assert.equal(await logCount(browser), 0);
       await resize(browser, PHONE);
       await checkLayout(browser, "refused deal (phone)");

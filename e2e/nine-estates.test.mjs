@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { DESKTOP, PHONE, screenshot, startApp, withApp } from "./helpers.mjs";
+import { DESKTOP, PHONE, refusalWhy, screenshot, startApp, withApp } from "./helpers.mjs";
 
 const T = { timeout: 10_000 };
 const tid = (browser, id) => browser.$(`[data-testid="${id}"]`);
@@ -322,7 +322,6 @@ test(
     const alert = await tid(browser, "alert-headline");
     await alert.waitForDisplayed(T);
     assert.equal(await alert.getText(), "The Structure's name must be 1 to 60 characters");
-    assert.match(await tid(browser, "alert").getText(), /Rule: nine\.card-description/);
     assert.equal(await logCount(browser), 1);
     await screenshot(browser, "nine-refused-desktop");
 
@@ -334,6 +333,11 @@ test(
       return { id: el?.getAttribute("data-testid"), outline: style?.outlineStyle, width: style?.outlineWidth };
     });
     assert.deepEqual(focus, { id: "cost-Food-plus", outline: "solid", width: "3px" });
+
+    // The rule and where the rulebook says it wait under "Why?".
+    const why = await refusalWhy(browser, "a refused card");
+    assert.equal(why.rule, "Rule nine.card-description");
+    assert.match(why.cite, /^Rulebook: 001 lines 24-26/);
 
     // A missing resource is refused too, once the name is there.
     await req.$('[data-testid="describe-name"]').setValue("Quarry");

@@ -16,6 +16,7 @@ import {
   assertNoCspViolations,
   checkLayout,
   logCount,
+  refusalWhy,
   tid,
   waitLogCount,
   withApp,
@@ -447,7 +448,9 @@ test(
       const refusal = await tid(browser, "alert").getText();
       t.diagnostic(`refused correction: ${refusal}`);
       assert.match(refusal, /The rulebook prints the Farm's cost differently/);
-      assert.match(refusal, /Rule: realm\.card-printed/);
+      const why = await refusalWhy(browser, "Settings, a refused correction");
+      assert.equal(why.rule, "Rule realm.card-printed");
+      assert.match(why.cite, /^Rulebook: 000 lines? \d/);
       assert.equal(await tid(browser, "realm-catalogue-status").getText(), "");
       await resize(browser, PHONE);
       await checkLayout(browser, "Settings, a refused correction (phone)");

@@ -22,6 +22,7 @@ import {
   assertNoCspViolations,
   checkLayout,
   logCount,
+  refusalWhy,
   screenshot,
   startApp,
   tid,
@@ -105,7 +106,9 @@ test(
       const alert = await tid(browser, "alert-headline");
       await alert.waitForDisplayed(T);
       t.diagnostic(`refused mat: ${await alert.getText()}`);
-      assert.match(await tid(browser, "alert").getText(), /Rule: realm\./);
+      const why = await refusalWhy(browser, "a refused mat");
+      assert.match(why.rule, /^Rule realm\.mat/);
+      assert.match(why.cite, /^Rulebook: \S/);
       assert.equal(await logCount(browser), before);
       await resize(browser, DESKTOP);
       await tid(browser, "mat-production-7").setValue("5");
@@ -233,7 +236,7 @@ test(
               await resize(browser, DESKTOP);
               const hand = await tid(browser, "hand").getText();
               await submit(browser, "solo-save", "reveal the Merchant");
-              assert.equal(await tid(browser, "last-message").getText(), "revealed the Merchant (solo): 1 Grain; -1 card(s) in hand");
+              assert.equal(await tid(browser, "last-message").getText(), "revealed the Merchant (solo): 1 Grain; -1 card in hand");
               assert.equal(await tid(browser, "hand").getText(), String(Number(hand) - 1));
             }
             if (era === 2 && turn === 1) {

@@ -11,6 +11,7 @@ import {
   assertNoCspViolations,
   checkLayout,
   logCount,
+  refusalWhy,
   screenshot,
   tid,
   waitLogCount,
@@ -223,7 +224,10 @@ test(
     const alert = await tid(browser, "alert-headline");
     await alert.waitForDisplayed(T);
     assert.equal(await alert.getText(), "A bid must beat the last one (now 3)");
-    assert.match(await text(browser, "alert"), /Rule: estates\.bid-higher/);
+    const why = await refusalWhy(browser, "a refused bid", "estates-why-desktop");
+    assert.equal(why.says, "Each bid must be higher than the one before.");
+    assert.match(why.cite, /^Rulebook: 002 line 86/);
+    assert.equal(why.rule, "Rule estates.bid-higher");
     assert.equal(await logCount(browser), n);
     await shot(browser, "estates-refused-desktop");
 

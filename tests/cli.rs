@@ -78,6 +78,23 @@ fn exit_codes_tell_refusals_from_usage_errors() {
     let refused = steward(&db, &["act", "1", r#"{"type":"Pass"}"#]);
     assert_eq!(refused.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("[nine.phase]"));
+    // As JSON the refusal carries its rule's plain sentence and rulebook citation.
+    let refused = steward(&db, &["--json", "act", "1", r#"{"type":"Pass"}"#]);
+    assert_eq!(refused.status.code(), Some(1));
+    let e: serde_json::Value =
+        serde_json::from_slice(&refused.stderr).expect("the refusal as JSON");
+    assert_eq!(e["kind"], "Rule");
+    assert_eq!(e["rule"], "nine.phase");
+    assert!(
+        e["why"]["says"].as_str().is_some_and(|s| !s.is_empty()),
+        "{e}"
+    );
+    assert!(
+        e["why"]["cite"]
+            .as_str()
+            .is_some_and(|c| c.starts_with("001")),
+        "{e}"
+    );
     assert_eq!(steward(&db, &["frobnicate"]).status.code(), Some(2));
     assert_eq!(steward(&db, &["show", "42"]).status.code(), Some(3));
     assert_eq!(
@@ -353,6 +370,12 @@ fn a_refused_start_saves_no_one() {
         assert!(!o.status.success(), "{args:?} was accepted");
         assert_eq!(people_in(&db), 0, "{args:?} saved people: {}", stderr(&o));
     }
+    let two_solo = steward(&db, refused[0]);
+    assert!(
+        stderr(&two_solo).contains("Count of the Nine Estates takes 1 player, not 2"),
+        "{}",
+        stderr(&two_solo)
+    );
     let o = steward(
         &db,
         &["start", "the-estates", "--player", "Ana", "--player", "Bo"],

@@ -58,6 +58,17 @@ fn without_estates_additions(mut v: Value, what: &str) -> Value {
             assert!(shown.contains(&offer["action"]), "{what}: {offer} is shown");
         }
         without_free(view.get_mut("phase"), what);
+        // Each row's state in words ("complete", "needs 2 more buildings and 1 roof").
+        for row in view
+            .get_mut("board")
+            .and_then(Value::as_array_mut)
+            .into_iter()
+            .flatten()
+        {
+            take(row, "status", what, |v| {
+                v.as_str().is_some_and(|t| !t.is_empty())
+            });
+        }
         // Who still answers an auction: a list of seats, empty once nobody is bidding.
         let waiting = view.remove("waiting");
         assert!(

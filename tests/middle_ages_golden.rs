@@ -11,8 +11,9 @@
 #[path = "common/middle.rs"]
 mod middle;
 
+use estate_steward::engine::Game;
 use estate_steward::games::middle_ages::{
-    Choice, MiddleAction as A, MiddleState, Phase, Pos, Symbols, TileType,
+    Choice, MiddleAction as A, MiddleAges, MiddleState, Phase, Pos, Symbols, TileType,
 };
 use estate_steward::service::{ApiError, Steward, TableView};
 use std::path::PathBuf;
@@ -58,7 +59,13 @@ impl Table {
     fn refused(&mut self, a: A) -> String {
         let json = serde_json::to_value(&a).expect("json");
         match self.steward.act(self.id, &json) {
-            Err(ApiError::Rule { rule, .. }) => rule,
+            Err(ApiError::Rule { rule, message, why }) => {
+                // What crosses to the app: the plain message, and the rule's why from its book.
+                let listed = why.unwrap_or_else(|| panic!("{rule} has no why"));
+                assert!(!listed.says.is_empty() && !listed.cite.is_empty());
+                assert_eq!(MiddleAges::rules().unplain(&message), None);
+                rule
+            }
             other => panic!("{a:?} was not refused by a rule: {other:?}"),
         }
     }

@@ -1073,3 +1073,41 @@ fn costs_are_shown_as_lists_not_as_alternatives() {
     assert_eq!(cost_text(&[Wood, Stone]), "Wood, Stone");
     assert_eq!(cost_text(&[]), "free");
 }
+
+#[test]
+fn count_of_the_nine_estates_seats_one_player() {
+    let mut two = seat();
+    two.push(estate_steward::engine::Seat {
+        person_id: 2,
+        name: "Bo".into(),
+        colour: "#ff7f0e".into(),
+    });
+    match estate_steward::engine::Session::<NineEstates>::new(
+        estate_steward::games::nine_estates::NineOptions {
+            catalogue: catalogue(),
+        },
+        two,
+        1,
+    ) {
+        Ok(_) => panic!("two players were seated"),
+        Err(e) => assert_eq!(fits::<NineEstates>(e).rule, "nine.players"),
+    }
+}
+
+#[test]
+fn building_nothing_needs_a_centre_card_to_flip() {
+    // 001 line 48: a turn without a build flips the centre card onto the discard pile. A round in
+    // which every card was built leaves no centre card, no deck and no discard pile (so the round
+    // does not turn the pile over): then there is nothing to flip, and only ending the Era is left.
+    let s = dealt();
+    let mut all_built = s.state().clone();
+    all_built.centre = None;
+    all_built.deck.clear();
+    all_built.discard.clear();
+    let mut rng = <estate_steward::engine::GameRng as rand::SeedableRng>::seed_from_u64(1);
+    match NineEstates::handle(&all_built, &NineAction::Pass, &mut rng) {
+        Ok(events) => panic!("a pass without a centre card was accepted: {events:?}"),
+        Err(e) => assert_eq!(fits::<NineEstates>(e).rule, "nine.pass-needs-centre"),
+    }
+    assert!(NineEstates::handle(s.state(), &NineAction::Pass, &mut rng).is_ok());
+}

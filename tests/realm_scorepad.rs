@@ -40,6 +40,9 @@ fn refused(s: &mut Session<RaiseTheRealm>, a: A) -> String {
         Ok(_) => panic!("{a:?} accepted but the rules forbid it"),
         Err(e) => {
             assert_eq!(s.state(), &before);
+            if let Some(why) = RaiseTheRealm::rules().misfit(&e) {
+                panic!("{a:?} refused with {e}: {why}");
+            }
             e.rule
         }
     }
@@ -317,4 +320,43 @@ fn the_view_says_how_many_objectives_a_solo_game_needs_and_whether_it_is_lost() 
     assert_eq!(json["objectives_met"], serde_json::json!(3));
     assert_eq!(json["solo"], serde_json::json!(true));
     assert!(!RaiseTheRealm::view(pad(2).state()).lost);
+}
+
+#[test]
+fn the_scorepad_seats_one_to_five_players() {
+    let seats: Vec<Seat> = (0..6)
+        .map(|i| Seat {
+            person_id: i + 1,
+            name: format!("P{}", i + 1),
+            colour: "#000000".into(),
+        })
+        .collect();
+    match Session::<RaiseTheRealm>::new(RealmOptions::default(), seats, 1) {
+        Ok(_) => panic!("six players were seated"),
+        Err(e) => assert_eq!(e.rule, "realm.players", "{e}"),
+    }
+}
+
+#[test]
+fn tie_breaks_count_at_most_one_first_per_era_and_21_estate_cards() {
+    // 000 line 225: objective firsts, then Estate cards; 5 Eras, 21 cards at most (line 197).
+    let mut s = pad(2);
+    let tie = |objective_firsts, estate_cards| A::TieBreak {
+        seat: 0,
+        objective_firsts,
+        estate_cards,
+    };
+    assert_eq!(refused(&mut s, tie(6, 10)), "realm.tie-break");
+    assert_eq!(refused(&mut s, tie(2, 22)), "realm.tie-break");
+    act(&mut s, tie(5, 21));
+}
+
+#[test]
+fn a_solo_game_meets_at_most_its_five_objectives() {
+    let mut s = pad(1);
+    assert_eq!(
+        refused(&mut s, A::ObjectivesMet { count: 6 }),
+        "realm.objectives"
+    );
+    act(&mut s, A::ObjectivesMet { count: 5 });
 }

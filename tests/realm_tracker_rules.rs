@@ -3123,3 +3123,258 @@ fn the_view_says_which_levels_need_their_tile_named_and_which_the_gather_value_l
         (false, 2, false)
     );
 }
+
+#[test]
+fn the_tracker_seats_one_to_five_players() {
+    match estate_steward::engine::Session::<RealmTracker>::new(options(), seats(6), 1) {
+        Ok(_) => panic!("six players were seated"),
+        Err(e) => assert_eq!(common::fits::<RealmTracker>(e).rule, "realm.players"),
+    }
+}
+
+#[test]
+fn the_tracker_sets_up_nothing_without_its_rule_data() {
+    use estate_steward::games::realm::data::fallback;
+    use estate_steward::games::realm::tracker::check_data;
+    let e = check_data(&fallback()).expect_err("no cards and no Leaders");
+    assert_eq!(common::fits::<RealmTracker>(e).rule, "realm.data");
+    assert!(check_data(data()).is_ok());
+}
+
+#[test]
+fn a_table_sets_objective_rewards_within_the_rulebooks_shape() {
+    let mut o = options();
+    o.rewards.vp_by_place = Vec::new();
+    match estate_steward::engine::Session::<RealmTracker>::new(o, seats(2), 1) {
+        Ok(_) => panic!("an objective with no place rewarded was accepted"),
+        Err(e) => assert_eq!(common::fits::<RealmTracker>(e).rule, "realm.rewards"),
+    }
+    let mut o = options();
+    o.rewards.second_resources = 2;
+    assert!(estate_steward::engine::Session::<RealmTracker>::new(o, seats(2), 1).is_err());
+}
+
+#[test]
+fn each_player_leads_with_one_of_the_eight_leaders() {
+    let mut s = session(2);
+    let choose = |seat, leader: &str| A::ChooseLeader {
+        seat,
+        leader: leader.into(),
+    };
+    assert_eq!(refused(&mut s, choose(0, "Jester")), "realm.leader");
+    act(&mut s, choose(0, "Warlord"));
+    let start = A::StartGame {
+        first_player: Some(0),
+    };
+    assert_eq!(refused(&mut s, start.clone()), "realm.leader");
+    act(&mut s, choose(1, "Sorcerer"));
+    assert_eq!(refused(&mut s, A::DealLeaders), "realm.leader");
+    act(&mut s, start);
+}
+
+#[test]
+fn an_era_event_is_named_and_signed() {
+    let mut s = session(2);
+    for (seat, leader) in [(0, "Warlord"), (1, "Sorcerer")] {
+        act(
+            &mut s,
+            A::ChooseLeader {
+                seat,
+                leader: leader.into(),
+            },
+        );
+    }
+    act(
+        &mut s,
+        A::StartGame {
+            first_player: Some(0),
+        },
+    );
+    let reveal = |name: &str, positive, chosen_effect: Option<&str>| A::RevealEvent {
+        name: name.into(),
+        positive,
+        chosen_effect: chosen_effect.map(String::from),
+        describe: None,
+    };
+    assert_eq!(
+        refused(&mut s, reveal("", Some(false), None)),
+        "realm.event"
+    );
+    assert_eq!(
+        refused(&mut s, reveal("Era of Plague", None, None)),
+        "realm.event"
+    );
+    assert_eq!(
+        refused(&mut s, reveal("Era of Plague", Some(false), Some("first"))),
+        "realm.event"
+    );
+    act(&mut s, reveal("Era of Plague", Some(false), None));
+}
+
+#[test]
+fn a_draw_action_draws_at_least_one_card() {
+    let mut s = started(&["Sorcerer"]);
+    assert_eq!(refused(&mut s, draw(0, 0)), "realm.draw");
+    act(&mut s, draw(1, 0));
+}
+
+#[test]
+fn a_production_card_the_app_cannot_work_out_is_entered_with_what_it_did() {
+    // The Warlord starts with the Assassin and the Forge (000 line 106); the Forge's effect is
+    // not one the app computes, so the table says what it did.
+    let mut s = started(&["Warlord"]);
+    act(&mut s, A::Produce { ability: false });
+    let forge = |change| A::Activate {
+        slot: 1,
+        change,
+        wood: None,
+        ability: false,
+    };
+    assert_eq!(refused(&mut s, forge(None)), "realm.effect-needed");
+    act(&mut s, forge(Some(gain(Res::Iron, 1))));
+}
+
+#[test]
+fn a_card_is_described_once_and_corrected_in_settings() {
+    let mut s = started(&["Sorcerer"]);
+    let farm_again = A::Expand {
+        card: "Farm".into(),
+        describe: Some(facts(Track::Gather, CardKind::Citizen, res(0, 0, 0, 1), 9)),
+        from_stored: vec![],
+        free_citizen: None,
+    };
+    assert_eq!(refused(&mut s, farm_again), "realm.card-described");
+}
+
+#[test]
+fn a_cost_is_paid_exactly_and_stored_payments_are_positive() {
+    let mut s = started(&["Sorcerer"]);
+    give(
+        &mut s,
+        0,
+        Change {
+            store: vec![StoreChange {
+                slot: 0,
+                resources: res(0, 2, 0, 0),
+                gold: 0,
+            }],
+            ..Default::default()
+        },
+    );
+    let farm_paying = |stone| A::Expand {
+        card: "Farm".into(),
+        describe: None,
+        from_stored: vec![StoredPayment {
+            slot: 0,
+            resources: res(0, stone, 0, 0),
+        }],
+        free_citizen: None,
+    };
+    // The Farm costs 1 Stone and 1 Wood (000 line 164).
+    assert_eq!(refused(&mut s, farm_paying(2)), "realm.payment");
+    assert_eq!(refused(&mut s, farm_paying(-1)), "realm.payment");
+    act(&mut s, farm_paying(1));
+}
+
+#[test]
+fn remembered_descriptions_name_a_card_a_mat_or_a_solo_event() {
+    let entry = |key: &str, value| RealmTracker::check_catalogue_entry(key, &value);
+    for (key, value) in [
+        ("Farm", serde_json::json!({})),
+        ("card:Scout", serde_json::json!("a card")),
+    ] {
+        let e = entry(key, value).expect_err("not a description");
+        assert_eq!(common::fits::<RealmTracker>(e).rule, "realm.catalogue");
+    }
+}
+
+#[test]
+fn each_eras_objective_is_scored_once_with_a_measure_per_player() {
+    let mut s = started(&["Warlord", "Sorcerer"]);
+    finish_era(&mut s);
+    let score = |measures: Vec<i32>| A::ScoreObjective {
+        measures,
+        resources: vec![],
+        fewest: false,
+    };
+    assert_eq!(refused(&mut s, score(vec![3])), "realm.objective");
+    assert_eq!(refused(&mut s, score(vec![3, 1000])), "realm.objective");
+    act(&mut s, score(vec![3, 3]));
+    assert_eq!(refused(&mut s, score(vec![3, 3])), "realm.objective-scored");
+}
+
+#[test]
+fn a_solo_objective_is_met_or_not() {
+    let mut s = started(&["Sorcerer"]);
+    finish_era(&mut s);
+    let score = A::ScoreObjective {
+        measures: vec![3],
+        resources: vec![],
+        fewest: false,
+    };
+    assert_eq!(refused(&mut s, score), "realm.solo-objective");
+    act(&mut s, A::SoloObjective { met: true });
+}
+
+#[test]
+fn the_solo_thief_and_thieves_guild_take_one_resource_if_there_is_one() {
+    // 000 lines 257-258.
+    let mut s = started(&["Sorcerer"]);
+    let reveal = |card: &str, resources: Vec<Res>, slot| A::SoloReveal {
+        card: card.into(),
+        resources,
+        slot,
+        change: None,
+        wood: None,
+        from_market: false,
+    };
+    assert!(s.state().players[0].supply.total() > 0);
+    assert_eq!(
+        refused(&mut s, reveal("Thief", vec![], None)),
+        "realm.solo-thief"
+    );
+    assert_eq!(
+        refused(&mut s, reveal("Thief", vec![Res::Iron, Res::Wood], None)),
+        "realm.solo-thief"
+    );
+    // Nothing is stored yet: the Thieves Guild takes nothing.
+    assert_eq!(
+        refused(&mut s, reveal("Thieves Guild", vec![Res::Iron], Some(0))),
+        "realm.solo-thieves-guild"
+    );
+    act(&mut s, reveal("Thieves Guild", vec![], None));
+    give(
+        &mut s,
+        0,
+        Change {
+            store: vec![StoreChange {
+                slot: 0,
+                resources: res(1, 0, 0, 0),
+                gold: 0,
+            }],
+            ..Default::default()
+        },
+    );
+    assert_eq!(
+        refused(&mut s, reveal("Thieves Guild", vec![], None)),
+        "realm.solo-thieves-guild"
+    );
+    act(&mut s, reveal("Thieves Guild", vec![Res::Iron], Some(0)));
+    assert_eq!(s.state().players[0].tableau[0].stored, res(0, 0, 0, 0));
+}
+
+#[test]
+fn a_player_with_no_worker_left_takes_no_worker_action() {
+    // Turns pass only to players with a worker left (000 line 124), so the check guards a state
+    // that play itself never reaches: every worker used while the turn is still to be taken.
+    let s = started(&["Sorcerer", "Warlord"]);
+    let mut spent = s.state().clone();
+    let p = &mut spent.players[0];
+    p.used = p.workers + p.temporary;
+    let mut rng = <estate_steward::engine::GameRng as rand::SeedableRng>::seed_from_u64(1);
+    match RealmTracker::handle(&spent, &gather("open-1"), &mut rng) {
+        Ok(events) => panic!("a worker acted with none left: {events:?}"),
+        Err(e) => assert_eq!(common::fits::<RealmTracker>(e).rule, "realm.no-worker"),
+    }
+    assert!(RealmTracker::handle(s.state(), &gather("open-1"), &mut rng).is_ok());
+}

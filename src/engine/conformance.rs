@@ -3,14 +3,16 @@
 //!
 //! For each seeded random playout, picking only from `allowed`: every offered action is accepted;
 //! a probe (an action proposed whatever the state, or one offered earlier) is either accepted or
-//! refused by a rule, never misread, and a refusal changes nothing; undo then redo is the
+//! refused by a rule, never misread, and a refusal changes nothing, names a rule the game's
+//! rule book lists and says why in players' words (no rule id, rulebook line or "(s)"); undo then
+//! redo is the
 //! identity; the views read back as the app's typed union; at the end a replay equals the live
 //! game, and a session resumed from the stored log (with or without a snapshot, with undone
 //! entries waiting) equals the live one, scores included.
 //!
 //! `tests/conformance.rs` runs this for every game of `games::registry()`, so no game can skip it.
 
-use super::game::{Scoresheet, Seat};
+use super::game::{RuleError, Scoresheet, Seat};
 use super::table::{ActError, AnyTable, GameKind, StoredEntry};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -151,7 +153,11 @@ impl<'a> Playout<'a> {
         for probe in probes {
             match self.table.decide(&probe) {
                 Ok(_) => {}
-                Err(ActError::Rule(_)) => refused += 1,
+                Err(ActError::Rule(e)) => {
+                    self.listed_and_plain(&e)
+                        .map_err(|why| format!("probe {probe} was refused: {why}"))?;
+                    refused += 1;
+                }
                 Err(ActError::Malformed(e)) => {
                     return Err(format!("a probe was not read as an action: {probe}: {e}"))
                 }
@@ -163,6 +169,14 @@ impl<'a> Playout<'a> {
             return Err("deciding the probes changed the state".into());
         }
         Ok(refused)
+    }
+
+    /// A refusal names a rule its game lists, and says why in players' words.
+    fn listed_and_plain(&self, e: &RuleError) -> Result<(), String> {
+        match self.kind.rules().misfit(e) {
+            Some(why) => Err(why),
+            None => Ok(()),
+        }
     }
 
     fn offered_actions_are_accepted(&mut self, allowed: &[Value]) -> Result<(), String> {

@@ -1,5 +1,6 @@
 //! The `Game` trait and the game-agnostic types that cross it (seats, rule errors, scoresheets).
 
+use super::rules::RuleBook;
 use rand_chacha::ChaCha20Rng;
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt::Debug;
@@ -30,8 +31,9 @@ pub struct Seat {
     pub colour: String,
 }
 
-/// A refusal: which rule forbids the action (a stable id such as `nine.estate-order`) and a
-/// one-line reason for the table.
+/// A refusal: which rule forbids the action (a stable id such as `nine.estate-order`, listed in
+/// the game's `rules()`) and a one-line reason for the table, in players' words: what happened,
+/// never the rule id or a rulebook line (clients show those from the rule book, under "Why?").
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, specta::Type, thiserror::Error)]
 #[error("{message} [{rule}]")]
 pub struct RuleError {
@@ -108,6 +110,13 @@ pub trait Game: 'static {
     type View: Clone + Send + Sync + Debug + PartialEq + Serialize + DeserializeOwned + specta::Type;
 
     const DESCRIPTOR: Descriptor;
+
+    /// Every rule id this game refuses with, each with its plain sentence and citation (the
+    /// `rules` section of its data file, read with `games::cited::rule_book`). The conformance
+    /// suite refuses any refusal whose id is not listed here.
+    fn rules() -> &'static RuleBook {
+        RuleBook::empty()
+    }
 
     /// The state before the first action (setup shuffles are actions, so their outcome is logged).
     fn initial(options: &Self::Options, seats: &[Seat]) -> Result<Self::State, RuleError>;

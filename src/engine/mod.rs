@@ -5,11 +5,13 @@
 
 pub mod conformance;
 pub mod game;
+pub mod rules;
 pub mod session;
 pub mod table;
 
 pub use game::{
     to_json, Allowed, Descriptor, Game, GameRng, RuleError, ScoreRow, Scoresheet, Seat,
 };
+pub use rules::{RuleBook, RuleText};
 pub use session::{Entry, Session};
 pub use table::{ActError, AllowedAction, AnyTable, GameKind, Kind, StoredEntry};

@@ -10,6 +10,7 @@ mod json;
 pub use json::{excerpt, parse_text, plain, BadInput};
 
 use super::game::{to_json, Descriptor, Game, RuleError, Scoresheet, Seat};
+use super::rules::RuleBook;
 use super::session::{Entry, Session, Window};
 use json::{added_part, read_lenient, read_strict, unkept_key};
 use serde::{Deserialize, Serialize};
@@ -75,6 +76,8 @@ impl From<BadInput> for ActError {
 /// A game's factory, as the registry lists it.
 pub trait GameKind: Send + Sync {
     fn descriptor(&self) -> &'static Descriptor;
+    /// The game's rule ids, each with its plain sentence and citation.
+    fn rules(&self) -> &'static RuleBook;
     fn default_options(&self) -> Value;
     /// Check options (filling defaults) and add remembered catalogue entries.
     fn prepare_options(
@@ -223,6 +226,9 @@ fn stored<G: Game>(entry: &Entry<G>) -> StoredEntry {
 impl<G: Game> GameKind for Kind<G> {
     fn descriptor(&self) -> &'static Descriptor {
         &G::DESCRIPTOR
+    }
+    fn rules(&self) -> &'static RuleBook {
+        G::rules()
     }
     fn default_options(&self) -> Value {
         to_json(&G::Options::default())

@@ -1,7 +1,9 @@
 //! Rule data from `data/`: every number in a game's JSON file stands beside its citation
 //! (`{"value": …, "cite": "001 line 75: …"}`). Games read values through `Cited<T>` and parse
-//! their file once through `load`.
+//! their file once through `load`; the file's `rules` section, the list of the game's rule ids
+//! with their plain sentences and citations, is read once through `rule_book`.
 
+use crate::engine::RuleBook;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use std::sync::OnceLock;
@@ -26,6 +28,28 @@ pub fn load<T: DeserializeOwned>(
     fallback: impl FnOnce() -> T,
 ) -> &'static T {
     cell.get_or_init(|| serde_json::from_str(json).unwrap_or_else(|_| fallback()))
+}
+
+/// The `rules` section of a game's data file: every rule id the game refuses with.
+#[derive(Deserialize)]
+struct RulesSection {
+    rules: RuleBook,
+}
+
+/// Read the rule book in a game's compiled-in data file once. Should the section ever fail to
+/// parse (a build defect the rule-book tests catch), the book is empty: refusals still reach the
+/// table, only without their "Why?".
+pub fn rule_book(cell: &'static OnceLock<RuleBook>, json: &str) -> &'static RuleBook {
+    cell.get_or_init(|| {
+        serde_json::from_str::<RulesSection>(json)
+            .map(|s| s.rules)
+            .unwrap_or_default()
+    })
+}
+
+/// Whether a data file's `rules` section parses, with serde's reason when it does not.
+pub fn rules_parse(json: &str) -> Result<(), String> {
+    parses::<RulesSection>(json)
 }
 
 /// Whether a rule file parses as `T`, with serde's reason when it does not (for the tests that
@@ -53,6 +77,22 @@ mod tests {
         assert_eq!(s.limit.cite, "000 line 9");
         assert!(parses::<Sample>(r#"{"limit":{"value":3}}"#).is_ok());
         assert!(parses::<Sample>(r#"{"limit":3}"#).is_err());
+    }
+
+    #[test]
+    fn a_data_file_lists_its_rules_in_a_section() {
+        static BOOK: OnceLock<RuleBook> = OnceLock::new();
+        let json = r#"{"limit": {"value": 7},
+            "rules": {"race.step": {"says": "Add 1 or 2.", "cite": "000 line 9"}}}"#;
+        assert!(rules_parse(json).is_ok());
+        assert!(rules_parse(r#"{"limit": {"value": 7}}"#).is_err());
+        let book = rule_book(&BOOK, json);
+        assert_eq!(
+            book.get("race.step").map(|r| r.cite.as_str()),
+            Some("000 line 9")
+        );
+        static BROKEN: OnceLock<RuleBook> = OnceLock::new();
+        assert!(rule_book(&BROKEN, "{not json").is_empty());
     }
 
     #[test]

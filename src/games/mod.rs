@@ -12,7 +12,7 @@ pub mod nine_estates;
 pub mod realm;
 pub mod realm_lord;
 
-use crate::engine::{Game, GameKind, Kind};
+use crate::engine::{Game, GameKind, Kind, RuleText};
 use serde::{Deserialize, Serialize};
 
 /// Lists the games once and derives from that list the registry and the unions the app's
@@ -77,4 +77,10 @@ games! {
 /// The registered game with this id.
 pub fn find_game(id: &str) -> Option<&'static dyn GameKind> {
     registry().iter().copied().find(|k| k.descriptor().id == id)
+}
+
+/// A rule id's plain sentence and citation, from the rule book of the game that lists it (a game
+/// lists only ids of its own prefix, so at most one book does; the rule-book tests check it).
+pub fn explain(rule: &str) -> Option<&'static RuleText> {
+    registry().iter().find_map(|k| k.rules().get(rule))
 }

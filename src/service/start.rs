@@ -44,15 +44,14 @@ impl Steward {
         let kind = kind_of(game)?;
         let d = kind.descriptor();
         if players.len() < d.min_players as usize || players.len() > d.max_players as usize {
+            let takes = match (d.min_players, d.max_players) {
+                (1, 1) => "1 player".to_string(),
+                (n, m) if n == m => format!("{n} players"),
+                (n, m) => format!("{n} to {m} players"),
+            };
             return Err(ApiError::bad(
                 "players",
-                format!(
-                    "{} takes {}–{} players, not {}",
-                    d.name,
-                    d.min_players,
-                    d.max_players,
-                    players.len()
-                ),
+                format!("{} takes {takes}, not {}", d.name, players.len()),
             ));
         }
         let (seats, people) = self.seats_for(players)?;

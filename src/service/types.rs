@@ -1,7 +1,7 @@
 //! What crosses to the clients: the typed error and the views of games, records and replays.
 
 use crate::engine::table::BadInput;
-use crate::engine::{ActError, AllowedAction, Scoresheet, Seat};
+use crate::engine::{ActError, AllowedAction, RuleText, Scoresheet, Seat};
 use crate::store::{GameRow, StoreError};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -10,9 +10,15 @@ use serde_json::Value;
 #[derive(Debug, Clone, PartialEq, thiserror::Error, Serialize, specta::Type)]
 #[serde(tag = "kind")]
 pub enum ApiError {
-    /// The rules forbid the action; `rule` names the rule.
+    /// The rules forbid the action. `message` says what happened, in players' words; `rule`
+    /// names the rule, and `why` is that rule's plain sentence and rulebook citation from the
+    /// game's rule book (clients show them under "Why?"; none for a rule no game lists).
     #[error("refused: {message} [{rule}]")]
-    Rule { rule: String, message: String },
+    Rule {
+        rule: String,
+        message: String,
+        why: Option<RuleText>,
+    },
     /// A request field is malformed or out of range.
     #[error("{field}: {message}")]
     BadRequest { field: String, message: String },
@@ -55,6 +61,7 @@ impl From<ActError> for ApiError {
     fn from(e: ActError) -> Self {
         match e {
             ActError::Rule(r) => ApiError::Rule {
+                why: crate::games::explain(&r.rule).cloned(),
                 rule: r.rule,
                 message: r.message,
             },

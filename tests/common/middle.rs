@@ -47,7 +47,12 @@ pub fn act(s: &mut MiddleState, a: A) -> Vec<MiddleEvent> {
 pub fn refused(s: &MiddleState, a: A) -> String {
     match decide(s, &a) {
         Ok(events) => panic!("{a:?} was accepted: {events:?}"),
-        Err(e) => e.rule,
+        Err(e) => {
+            if let Some(why) = MiddleAges::rules().misfit(&e) {
+                panic!("{a:?} refused with {e}: {why}");
+            }
+            e.rule
+        }
     }
 }
 

@@ -154,8 +154,17 @@ pub fn try_act(s: &mut Session<NineEstates>, action: NineAction) -> Result<(), R
 pub fn refused(s: &mut Session<NineEstates>, action: NineAction) -> String {
     match try_act(s, action.clone()) {
         Ok(()) => panic!("{action:?} was accepted but the rules forbid it"),
-        Err(e) => e.rule,
+        Err(e) => fits::<NineEstates>(e).rule,
     }
+}
+
+/// A refusal as the rules tests see it, checked: its rule is in the game's rule book, and its
+/// message says why in players' words (no rule id, rulebook line or "(s)").
+pub fn fits<G: Game>(e: RuleError) -> RuleError {
+    if let Some(why) = G::rules().misfit(&e) {
+        panic!("refused with {e}: {why}");
+    }
+    e
 }
 
 pub fn allowed_labels(s: &Session<NineEstates>) -> Vec<String> {

@@ -146,7 +146,7 @@ pub fn refused(s: &mut S, a: A) -> String {
         Ok(_) => panic!("{a:?} accepted but the rules forbid it"),
         Err(e) => {
             assert_eq!(s.state(), &before);
-            e.rule
+            super::fits::<RealmTracker>(e).rule
         }
     }
 }

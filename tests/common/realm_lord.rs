@@ -169,7 +169,7 @@ pub fn refused(s: &mut S, a: A) -> String {
         Ok(()) => panic!("{a:?} was accepted but the rules forbid it"),
         Err(e) => {
             assert!(!e.message.is_empty(), "a refusal without a reason");
-            e.rule
+            super::fits::<RealmLord>(e).rule
         }
     }
 }

@@ -119,6 +119,9 @@ impl GameKind for Planted {
     fn descriptor(&self) -> &'static estate_steward::engine::Descriptor {
         self.0.descriptor()
     }
+    fn rules(&self) -> &'static estate_steward::engine::RuleBook {
+        self.0.rules()
+    }
     fn default_options(&self) -> Value {
         self.0.default_options()
     }

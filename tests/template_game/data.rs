@@ -1,6 +1,7 @@
 //! The rule data, each number beside its citation, read once through the shared loader.
 
-use estate_steward::games::cited::{load, Cited};
+use estate_steward::engine::RuleBook;
+use estate_steward::games::cited::{load, rule_book, Cited};
 use serde::Deserialize;
 use std::sync::OnceLock;
 
@@ -24,4 +25,11 @@ pub fn data() -> &'static RaceData {
             cite: String::new(),
         },
     })
+}
+
+/// Every rule id the game refuses with, with its plain sentence and citation: the `rules` section
+/// of the same file. The conformance suite refuses a refusal whose id is not listed.
+pub fn rules() -> &'static RuleBook {
+    static BOOK: OnceLock<RuleBook> = OnceLock::new();
+    rule_book(&BOOK, JSON)
 }

@@ -17,7 +17,9 @@ mod scoring;
 pub mod view;
 
 use actions::{RaceAction, RaceEvent, RaceOptions};
-use estate_steward::engine::{Allowed, Descriptor, Game, GameRng, RuleError, Scoresheet, Seat};
+use estate_steward::engine::{
+    Allowed, Descriptor, Game, GameRng, RuleBook, RuleError, Scoresheet, Seat,
+};
 use serde::{Deserialize, Serialize};
 
 /// The whole state: each seat's counter and whose turn it is.
@@ -46,6 +48,10 @@ impl Game for RaceToTen {
         solo: true,
         rulebook: "none: the template game",
     };
+
+    fn rules() -> &'static RuleBook {
+        data::rules()
+    }
 
     fn initial(options: &RaceOptions, seats: &[Seat]) -> Result<RaceState, RuleError> {
         decide::initial(options, seats)

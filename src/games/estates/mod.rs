@@ -35,7 +35,7 @@ pub use scoring::building_points;
 pub use settings::{default_rooftop_values, default_sand_lots};
 pub use view::{piece_name, view, EstatesView, RowView, Shown};
 
-use crate::engine::{Allowed, Descriptor, Game, GameRng, RuleError, Scoresheet, Seat};
+use crate::engine::{Allowed, Descriptor, Game, GameRng, RuleBook, RuleError, Scoresheet, Seat};
 use state::{EstatesState, Phase};
 
 #[derive(Debug)]
@@ -56,6 +56,10 @@ impl Game for TheEstates {
         solo: false,
         rulebook: "002_87d7c326a091ee4d.txt",
     };
+
+    fn rules() -> &'static RuleBook {
+        rules_table::rule_book()
+    }
 
     fn initial(options: &EstatesOptions, seats: &[Seat]) -> Result<EstatesState, RuleError> {
         setup::initial(options, seats)

@@ -78,6 +78,12 @@ impl From<Raw> for Table {
 }
 
 const JSON: &str = include_str!("../../../data/the_estates.json");
+/// Every rule id this game refuses with, with its plain sentence and citation (the `rules`
+/// section of the same file).
+pub fn rule_book() -> &'static crate::engine::RuleBook {
+    static BOOK: OnceLock<crate::engine::RuleBook> = OnceLock::new();
+    crate::games::cited::rule_book(&BOOK, JSON)
+}
 
 /// The shipped table. It is compiled in; the `the_rule_table_parses` test guards it, and the
 /// rulebook's own numbers stand in should it ever fail to parse.

@@ -156,6 +156,12 @@ impl MiddleData {
 static FALLBACK_ESTATES: OnceLock<Vec<EstateDef>> = OnceLock::new();
 
 const JSON: &str = include_str!("../../../data/middle_ages.json");
+/// Every rule id this game refuses with, with its plain sentence and citation (the `rules`
+/// section of the same file).
+pub fn rule_book() -> &'static crate::engine::RuleBook {
+    static BOOK: OnceLock<crate::engine::RuleBook> = OnceLock::new();
+    crate::games::cited::rule_book(&BOOK, JSON)
+}
 
 /// The rulebook's own numbers, should the compiled-in file ever fail to parse.
 fn fallback_estates() -> Vec<EstateDef> {

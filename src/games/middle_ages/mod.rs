@@ -51,7 +51,7 @@ pub use decide::player;
 pub use state::{MiddleState, Phase};
 pub use view::MiddleView;
 
-use crate::engine::{Allowed, Descriptor, Game, GameRng, RuleError, Scoresheet, Seat};
+use crate::engine::{Allowed, Descriptor, Game, GameRng, RuleBook, RuleError, Scoresheet, Seat};
 
 #[derive(Debug)]
 pub struct MiddleAges;
@@ -71,6 +71,10 @@ impl Game for MiddleAges {
         solo: false,
         rulebook: "003_050d57f82b4679ed.txt",
     };
+
+    fn rules() -> &'static RuleBook {
+        data::rule_book()
+    }
 
     fn initial(options: &MiddleOptions, seats: &[Seat]) -> Result<MiddleState, RuleError> {
         setup::initial(options, seats)

@@ -37,7 +37,7 @@ pub mod view;
 pub use actions::{Deal, Described, NineAction, NineEvent, NineOptions, RoundChoice, Target};
 pub use view::{view, ActiveCard, DescribeRequest, GridEstate, NineView};
 
-use crate::engine::{Allowed, Descriptor, Game, GameRng, RuleError, Scoresheet, Seat};
+use crate::engine::{Allowed, Descriptor, Game, GameRng, RuleBook, RuleError, Scoresheet, Seat};
 use state::{NineState, Phase};
 
 #[derive(Debug)]
@@ -58,6 +58,10 @@ impl Game for NineEstates {
         solo: true,
         rulebook: "001_22257f552b837f4e.txt",
     };
+
+    fn rules() -> &'static RuleBook {
+        scoring::rule_book()
+    }
 
     fn initial(options: &NineOptions, seats: &[Seat]) -> Result<NineState, RuleError> {
         decide::initial(options, seats)

@@ -33,6 +33,12 @@ pub struct RuleTable {
 }
 
 const RULE_TABLE_JSON: &str = include_str!("../../../data/nine_estates.json");
+/// Every rule id this game refuses with, with its plain sentence and citation (the `rules`
+/// section of the same file).
+pub fn rule_book() -> &'static crate::engine::RuleBook {
+    static BOOK: OnceLock<crate::engine::RuleBook> = OnceLock::new();
+    crate::games::cited::rule_book(&BOOK, RULE_TABLE_JSON)
+}
 
 /// The shipped table, parsed once. It is compiled in, so a broken file is a build defect; should
 /// it ever fail to parse at run time, the rulebook's own numbers stand in.

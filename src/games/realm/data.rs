@@ -288,6 +288,12 @@ impl From<Raw> for RealmData {
 }
 
 const JSON: &str = include_str!("../../../data/raise_the_realm.json");
+/// Every rule id this game refuses with, with its plain sentence and citation (the `rules`
+/// section of the same file).
+pub fn rule_book() -> &'static crate::engine::RuleBook {
+    static BOOK: OnceLock<crate::engine::RuleBook> = OnceLock::new();
+    crate::games::cited::rule_book(&BOOK, JSON)
+}
 
 /// Why the shipped file does not parse, if it does not (guarded by a test of each mode).
 pub fn shipped_data_error() -> Option<String> {
@@ -302,7 +308,9 @@ pub fn data() -> &'static RealmData {
     cited::load(&D, JSON, fallback)
 }
 
-fn fallback() -> RealmData {
+/// The data should the shipped file ever fail to parse: no category, card or Leader, so that both
+/// modes refuse rather than invent numbers.
+pub fn fallback() -> RealmData {
     RealmData {
         max_players: 5,
         categories: Vec::new(),

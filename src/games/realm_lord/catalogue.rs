@@ -239,10 +239,7 @@ pub fn check_realm_names(names: &[String]) -> Result<Vec<String>, RuleError> {
     let n = usize::from(data().realms.value);
     let bad = |m: String| err("realm-lord.realm-names", m);
     if names.len() != n {
-        return Err(bad(format!(
-            "there are {n} Realms, not {} (004 line 36)",
-            names.len()
-        )));
+        return Err(bad(format!("there are {n} Realms, not {}", names.len())));
     }
     let mut out: Vec<String> = Vec::with_capacity(n);
     for name in names {

@@ -72,6 +72,12 @@ pub struct LordData {
 }
 
 const JSON: &str = include_str!("../../../data/realm_lord.json");
+/// Every rule id this game refuses with, with its plain sentence and citation (the `rules`
+/// section of the same file).
+pub fn rule_book() -> &'static crate::engine::RuleBook {
+    static BOOK: OnceLock<crate::engine::RuleBook> = OnceLock::new();
+    crate::games::cited::rule_book(&BOOK, JSON)
+}
 
 fn cited<T>(value: T) -> Cited<T> {
     Cited {

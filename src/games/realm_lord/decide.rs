@@ -104,12 +104,12 @@ fn phase_error(s: &LordState) -> RuleError {
     let m = match s.phase {
         Phase::Setup => "the game has not started: finish setup first".to_string(),
         Phase::Draw => format!(
-            "{} draws {} cards first (004 line 122)",
+            "{} draws {} cards first",
             seat_name(s.current),
             data().draw_per_turn.value
         ),
         Phase::Discard => format!(
-            "{} discards down to {} cards first (004 line 122)",
+            "{} discards down to {} cards first",
             seat_name(s.current),
             data().hand_limit.value
         ),
@@ -135,7 +135,7 @@ pub fn take_action(d: &mut Draft) -> Result<(), RuleError> {
         return Err(err(
             "realm-lord.three-actions",
             format!(
-                "{} has used all {} actions of this turn (004 line 123): end the turn",
+                "{} has used all {} actions of this turn: end the turn",
                 seat_name(d.s.current),
                 d.s.actions_allowed
             ),
@@ -162,10 +162,7 @@ pub fn own_ready(d: &Draft, piece: Piece, what: &str) -> Result<Figure, RuleErro
     if f.exhausted {
         return Err(err(
             "realm-lord.exhausted",
-            format!(
-                "{} is exhausted: only a ready hero can {what} (004 lines 135-148)",
-                f.name
-            ),
+            format!("{} is exhausted: only a ready hero can {what}", f.name),
         ));
     }
     Ok(f.clone())
@@ -209,7 +206,7 @@ fn discard(d: &mut Draft, count: u8, names: &[String]) -> Result<(), RuleError> 
         return Err(err(
             "realm-lord.discard-to-eight",
             format!(
-                "discard exactly {need} card{}, down to {} (004 line 122), not {count}",
+                "discard exactly {need} card{}, down to {}, not {count}",
                 if need == 1 { "" } else { "s" },
                 data().hand_limit.value
             ),

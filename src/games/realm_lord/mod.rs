@@ -44,7 +44,7 @@ pub mod view;
 
 pub use actions::{Change, LimitDiscard, LordAction, LordEvent, LordOptions};
 
-use crate::engine::{Allowed, Descriptor, Game, GameRng, RuleError, Scoresheet, Seat};
+use crate::engine::{Allowed, Descriptor, Game, GameRng, RuleBook, RuleError, Scoresheet, Seat};
 use model::{LordState, Phase};
 
 #[derive(Debug)]
@@ -65,6 +65,10 @@ impl Game for RealmLord {
         solo: false,
         rulebook: "004_9d76aa907438df82.txt",
     };
+
+    fn rules() -> &'static RuleBook {
+        data::rule_book()
+    }
 
     fn initial(o: &LordOptions, seats: &[Seat]) -> Result<LordState, RuleError> {
         setup::initial(o, seats)

@@ -79,13 +79,13 @@ pub fn hero(
         }
         (true, None) => {
             return Err(limit_err(format!(
-                "{name} would make more than {limit} heroes in play: choose one of your Hero cards to discard (004 line 134)"
+                "{name} would make more than {limit} heroes in play: choose one of your Hero cards to discard"
             )))
         }
         (true, Some(LimitDiscard::Lord)) => {
             return Err(err(
                 "realm-lord.lord-not-discardable",
-                "the Lord is not a Hero card: choose one of your Hero cards to discard (004 line 134)",
+                "the Lord is not a Hero card: choose one of your Hero cards to discard",
             ))
         }
         (true, Some(LimitDiscard::Hero { id })) if !own_hero(id) => {
@@ -181,7 +181,7 @@ pub fn quest_card(d: &mut Draft, name: &str, facts: &Option<QuestFacts>) -> Resu
         return Err(err(
             "realm-lord.realm-has-quest",
             format!(
-                "{} already holds the Quest {}: one Quest per Realm (004 line 136)",
+                "{} already holds the Quest {}: one Quest per Realm",
                 names[usize::from(realm)],
                 q.name
             ),
@@ -241,7 +241,7 @@ pub fn travel(d: &mut Draft, hero: Piece, to: u8) -> Result<(), RuleError> {
         return Err(err(
             "realm-lord.travel-same-realm",
             format!(
-                "{} is already at {}: travel is to another Realm (004 line 140)",
+                "{} is already at {}: travel is to another Realm",
                 f.name,
                 d.s.realm_name(to)
             ),

@@ -74,7 +74,7 @@ pub fn go(
         return Err(err(
             "realm-lord.no-quest-here",
             format!(
-                "there is no Quest at {}, where {} is (004 line 148)",
+                "there is no Quest at {}, where {} is",
                 d.s.realm_name(f.realm),
                 f.name
             ),

@@ -203,7 +203,7 @@ pub fn start(d: &mut Draft, first: Option<u8>, rng: &mut GameRng) -> Result<(), 
     if let Some(i) = d.s.seats.iter().position(|s| s.lord.is_none()) {
         return Err(err(
             "realm-lord.lord-missing",
-            format!("{} has no Lord yet (004 line 99)", seat_name(i as u8)),
+            format!("{} has no Lord yet", seat_name(i as u8)),
         ));
     }
     let n = d.s.seats.len() as u8;

@@ -25,7 +25,6 @@ import LordReplay from "./realm-lord/LordReplay.svelte";
 import LordOptions from "./realm-lord/LordOptions.svelte";
 import RememberedLord from "./realm-lord/RememberedLord.svelte";
 import LordPadTable from "./realm-lord-scorepad/PadTable.svelte";
-import { nameLordError } from "./realm-lord/lord";
 
 export type { GameId } from "./types";
 
@@ -61,9 +60,9 @@ const GAMES: { readonly [K in GameId]: GameUi<K> } = {
     options: LordOptions,
     remembered: RememberedLord,
     nameLogLine: namePlayers,
-    nameError: nameLordError,
+    nameError: namePlayersInError,
   },
-  "realm-lord-scorepad": { table: LordPadTable, nameLogLine: namePlayers, nameError: nameLordError },
+  "realm-lord-scorepad": { table: LordPadTable, nameLogLine: namePlayers, nameError: namePlayersInError },
 };
 
 /** True for a game this UI knows; the core may host more, which New game does not offer. */

@@ -17,6 +17,6 @@ export function clearAlert(): void {
 
 /** A refusal the UI itself makes before asking the core (e.g. letters typed where a number goes). */
 export function showMessage(headline: string, detail: string | null = null): void {
-  alertState.current = { headline, detail };
+  alertState.current = { headline, detail, why: null };
   alertState.serial += 1;
 }

@@ -16,10 +16,33 @@ describe("call", () => {
 });
 
 describe("describeError", () => {
-  it("shows a rule's message and names the rule", () => {
+  it("shows a refusal's message, and keeps the rule and its citation for Why?", () => {
+    const why = {
+      says: "Estates are built in order: Peasant first, then Clergy, and lastly Nobility.",
+      cite: "001 line 60: Estates must be built in order",
+    };
     expect(
-      describeError({ kind: "Rule", rule: "nine.estate-order", message: "build Peasant first" }),
-    ).toEqual({ headline: "Build Peasant first", detail: "Rule: nine.estate-order" });
+      describeError({ kind: "Rule", rule: "nine.estate-order", message: "build Peasant first", why }),
+    ).toEqual({
+      headline: "Build Peasant first",
+      detail: null,
+      why: { rule: "nine.estate-order", ...why },
+    });
+  });
+
+  it("never puts a rule id or a rulebook line outside Why?", () => {
+    const refusal = describeError({
+      kind: "Rule",
+      rule: "estates.bid-higher",
+      message: "a bid must beat the last one (now 3)",
+      why: { says: "Each bid must be higher than the one before.", cite: "002 line 86: higher" },
+    });
+    const outside = [refusal.headline, refusal.detail ?? ""].join(" ");
+    expect(outside).not.toMatch(/\b[a-z-]+\.[a-z][a-z-]*\b/);
+    expect(outside).not.toMatch(/\blines? \d/);
+    // A rule no game lists (none of the core's refusals): no Why?, and still no id shown.
+    const unlisted = describeError({ kind: "Rule", rule: "store.snapshot", message: "the state is missing", why: null });
+    expect(unlisted).toEqual({ headline: "The state is missing", detail: null, why: null });
   });
 
   it("explains bad requests and missing things", () => {

@@ -20,8 +20,13 @@ export async function call<T>(result: Promise<Result<T>>): Promise<T> {
   throw new ApiFailure(r.error);
 }
 
-/** An alert's text: one headline in plain words, and an optional detail line. */
-export type AlertText = { headline: string; detail: string | null };
+/** Why the rules refused, for the alert's "Why?" disclosure: the rule in a plain sentence, where
+ * the rulebook says it, and the rule's id (for reporting a problem). */
+export type RuleWhy = { rule: string; says: string; cite: string };
+
+/** An alert's text: one headline in plain words, an optional detail line, and for a refusal by
+ * the rules the rule behind it (shown only when asked, under "Why?"). */
+export type AlertText = { headline: string; detail: string | null; why?: RuleWhy | null };
 
 function storeText(e: StoreError): AlertText {
   // The path is shown where it matters (Home names the refused file); headlines stay short.
@@ -60,8 +65,11 @@ export function describeError(e: unknown): AlertText {
   if (e !== null && typeof e === "object" && "kind" in e) {
     const err = e as ApiError;
     switch (err.kind) {
-      case "Rule":
-        return { headline: capitalise(err.message), detail: `Rule: ${err.rule}` };
+      case "Rule": {
+        // The rule id and the rulebook's line stay off the main screen: they are the "Why?".
+        const why = err.why ? { rule: err.rule, says: err.why.says, cite: err.why.cite } : null;
+        return { headline: capitalise(err.message), detail: null, why };
+      }
       case "BadRequest":
         return { headline: capitalise(err.message), detail: `Field: ${err.field}` };
       case "NotFound":

@@ -7,35 +7,35 @@ export const commands = {
 	/**  Returns the application's version and the state of its database. */
 	appInfo: () => __TAURI_INVOKE<AppInfo_Serialize>("app_info"),
 	/**  The games the app hosts. */
-	gamesAvailable: () => typedError<GameInfo_Serialize[], ApiError>(__TAURI_INVOKE("games_available")),
+	gamesAvailable: () => typedError<GameInfo_Serialize[], ApiError_Serialize>(__TAURI_INVOKE("games_available")),
 	/**  Saved people. */
-	people: () => typedError<Person[], ApiError>(__TAURI_INVOKE("people")),
+	people: () => typedError<Person[], ApiError_Serialize>(__TAURI_INVOKE("people")),
 	/**  Save a person with a colour like `#1f77b4`. */
-	addPerson: (name: string, colour: string) => typedError<Person, ApiError>(__TAURI_INVOKE("add_person", { name, colour })),
+	addPerson: (name: string, colour: string) => typedError<Person, ApiError_Serialize>(__TAURI_INVOKE("add_person", { name, colour })),
 	/**  Start a game for these people, in seat order. */
-	startGame: (game: string, personIds: number[], options: OptionsJson_Deserialize | null) => typedError<TableView_Serialize, ApiError>(__TAURI_INVOKE("start_game", { game, personIds, options })),
+	startGame: (game: string, personIds: number[], options: OptionsJson_Deserialize | null) => typedError<TableView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("start_game", { game, personIds, options })),
 	/**  A game's table. */
-	table: (gameId: number) => typedError<TableView_Serialize, ApiError>(__TAURI_INVOKE("table", { gameId })),
+	table: (gameId: number) => typedError<TableView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("table", { gameId })),
 	/**  Apply an action (the game's action JSON); answered only after it is saved. */
-	act: (gameId: number, action: ActionJson_Deserialize) => typedError<TableView_Serialize, ApiError>(__TAURI_INVOKE("act", { gameId, action })),
+	act: (gameId: number, action: ActionJson_Deserialize) => typedError<TableView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("act", { gameId, action })),
 	/**  What only one seat may see (their money in The Estates): for a deliberate peek. */
-	peek: (gameId: number, seat: number) => typedError<Json, ApiError>(__TAURI_INVOKE("peek", { gameId, seat })),
+	peek: (gameId: number, seat: number) => typedError<Json, ApiError_Serialize>(__TAURI_INVOKE("peek", { gameId, seat })),
 	/**  Take back the last action. */
-	undo: (gameId: number) => typedError<TableView_Serialize, ApiError>(__TAURI_INVOKE("undo", { gameId })),
+	undo: (gameId: number) => typedError<TableView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("undo", { gameId })),
 	/**  Put back the last undone action. */
-	redo: (gameId: number) => typedError<TableView_Serialize, ApiError>(__TAURI_INVOKE("redo", { gameId })),
+	redo: (gameId: number) => typedError<TableView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("redo", { gameId })),
 	/**  Games, newest first: "active", "finished", or all. */
-	history: (status: string | null) => typedError<GameRow_Serialize[], ApiError>(__TAURI_INVOKE("history", { status })),
+	history: (status: string | null) => typedError<GameRow_Serialize[], ApiError_Serialize>(__TAURI_INVOKE("history", { status })),
 	/**  A game's record: players, breakdown and log. */
-	record: (gameId: number) => typedError<GameRecord_Serialize, ApiError>(__TAURI_INVOKE("record", { gameId })),
+	record: (gameId: number) => typedError<GameRecord_Serialize, ApiError_Serialize>(__TAURI_INVOKE("record", { gameId })),
 	/**  The table after `step` actions of the log. */
-	replay: (gameId: number, step: number) => typedError<ReplayStep_Serialize, ApiError>(__TAURI_INVOKE("replay", { gameId, step })),
+	replay: (gameId: number, step: number) => typedError<ReplayStep_Serialize, ApiError_Serialize>(__TAURI_INVOKE("replay", { gameId, step })),
 	/**  Remembered card data of a game. */
-	catalogue: (game: string) => typedError<CatalogueEntry[], ApiError>(__TAURI_INVOKE("catalogue", { game })),
+	catalogue: (game: string) => typedError<CatalogueEntry[], ApiError_Serialize>(__TAURI_INVOKE("catalogue", { game })),
 	/**  Correct a remembered card. */
-	setCatalogueEntry: (game: string, key: string, value: Json) => typedError<null, ApiError>(__TAURI_INVOKE("set_catalogue_entry", { game, key, value })),
+	setCatalogueEntry: (game: string, key: string, value: Json) => typedError<null, ApiError_Serialize>(__TAURI_INVOKE("set_catalogue_entry", { game, key, value })),
 	/**  Delete a game and its log. */
-	deleteGame: (gameId: number) => typedError<null, ApiError>(__TAURI_INVOKE("delete_game", { gameId })),
+	deleteGame: (gameId: number) => typedError<null, ApiError_Serialize>(__TAURI_INVOKE("delete_game", { gameId })),
 };
 
 /* Types */
@@ -106,9 +106,29 @@ export type AllowedAction_Serialize = {
 };
 
 /**  Every failure a client can see, typed so that it crosses IPC as data. */
-export type ApiError = 
-/**  The rules forbid the action; `rule` names the rule. */
-{ kind: "Rule"; rule: string; message: string } | 
+export type ApiError = ApiError_Serialize | ApiError_Deserialize;
+
+/**  Every failure a client can see, typed so that it crosses IPC as data. */
+export type ApiError_Deserialize = 
+/**
+ *  The rules forbid the action. `message` says what happened, in players' words; `rule`
+ *  names the rule, and `why` is that rule's plain sentence and rulebook citation from the
+ *  game's rule book (clients show them under "Why?"; none for a rule no game lists).
+ */
+{ kind: "Rule"; rule: string; message: string; why?: RuleText | null } | 
+/**  A request field is malformed or out of range. */
+{ kind: "BadRequest"; field: string; message: string } | { kind: "NotFound"; what: string } | 
+/**  The database refused to open or failed. */
+{ kind: "Store"; error: StoreError };
+
+/**  Every failure a client can see, typed so that it crosses IPC as data. */
+export type ApiError_Serialize = 
+/**
+ *  The rules forbid the action. `message` says what happened, in players' words; `rule`
+ *  names the rule, and `why` is that rule's plain sentence and rulebook citation from the
+ *  game's rule book (clients show them under "Why?"; none for a rule no game lists).
+ */
+{ kind: "Rule"; rule: string; message: string; why: RuleText | null } | 
 /**  A request field is malformed or out of range. */
 { kind: "BadRequest"; field: string; message: string } | { kind: "NotFound"; what: string } | 
 /**  The database refused to open or failed. */
@@ -124,7 +144,7 @@ export type AppInfo_Deserialize = {
 	/**  Where the games are kept. */
 	db_path: string,
 	/**  Why the database could not be opened, if it could not. */
-	db_error?: ApiError | null,
+	db_error?: ApiError_Deserialize | null,
 };
 
 /**  What the shell tells the UI about itself. */
@@ -134,7 +154,7 @@ export type AppInfo_Serialize = {
 	/**  Where the games are kept. */
 	db_path: string,
 	/**  Why the database could not be opened, if it could not. */
-	db_error: ApiError | null,
+	db_error: ApiError_Serialize | null,
 };
 
 /**  A built Estate. Its resource can be used once per Era (never reset at a round's end). */
@@ -2247,6 +2267,14 @@ export type RoundChoice_Serialize =
 { kind: "RotateOneNextRound" } | 
 /**  None of the three: the next round plays the deck as the pile was turned over. */
 { kind: "Keep" };
+
+/**  One rule as players read it: the sentence, and where the rulebook says it. */
+export type RuleText = {
+	/**  The rule in one plain sentence ("On your turn you add 1 or 2."). */
+	says: string,
+	/**  Where it is written: "<rulebook> line N: …", or the reading it comes from. */
+	cite: string,
+};
 
 /**  One seat's line on a scoresheet. */
 export type ScoreRow = ScoreRow_Serialize | ScoreRow_Deserialize;

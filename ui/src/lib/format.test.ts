@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorMessage, versionLabel } from "./format";
+import { errorMessage, plural, versionLabel } from "./format";
 
 describe("versionLabel", () => {
   it("shows a loading hint before the shell answers", () => {
@@ -28,5 +28,14 @@ describe("errorMessage", () => {
     expect(errorMessage("denied")).toBe("denied");
     expect(errorMessage({ code: "NotFound" })).toBe('{"code":"NotFound"}');
     expect(errorMessage(undefined)).toBe("undefined");
+  });
+});
+
+describe("plural", () => {
+  it("counts one thing in the singular and any other number in the plural", () => {
+    expect(plural(1, "action")).toBe("1 action");
+    expect(plural(0, "action")).toBe("0 actions");
+    expect(plural(2, "action")).toBe("2 actions");
+    expect(plural(3, "category", "categories")).toBe("3 categories");
   });
 });

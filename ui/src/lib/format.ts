@@ -33,3 +33,8 @@ export function andList(names: readonly string[]): string {
   if (names.length <= 1) return names.join("");
   return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
+
+/** "1 action", "2 actions": a count with its noun, singular only for one. */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${Math.abs(n) === 1 ? one : many}`;
+}

@@ -14,7 +14,7 @@ mod decide;
 
 pub use decide::{PadAction, PadEvent, PadOptions, PadPlayer, PadState};
 
-use crate::engine::{Allowed, Descriptor, Game, GameRng, RuleError, Scoresheet, Seat};
+use crate::engine::{Allowed, Descriptor, Game, GameRng, RuleBook, RuleError, Scoresheet, Seat};
 
 #[derive(Debug)]
 pub struct MiddleAgesScorepad;
@@ -34,6 +34,10 @@ impl Game for MiddleAgesScorepad {
         solo: false,
         rulebook: "003_050d57f82b4679ed.txt",
     };
+
+    fn rules() -> &'static RuleBook {
+        super::data::rule_book()
+    }
 
     fn initial(_options: &PadOptions, seats: &[Seat]) -> Result<PadState, RuleError> {
         decide::initial(seats)

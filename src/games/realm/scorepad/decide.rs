@@ -69,7 +69,7 @@ fn enter(
     if s.solo && t.categories[index].id == "family_secret" && value != 0 {
         return Err(err(
             "realm.solo-no-family-secret",
-            "solo games are played without Family Secret cards (000 Solo Mode setup)",
+            "solo games are played without Family Secret cards",
         ));
     }
     if t.categories[index].id == "empty_tracks" {

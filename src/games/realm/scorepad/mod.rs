@@ -21,7 +21,7 @@ pub use actions::{RealmAction, RealmEvent, RealmOptions};
 pub use scoring::rank_seats;
 pub use state::RealmState;
 
-use crate::engine::{Allowed, Descriptor, Game, GameRng, RuleError, Scoresheet, Seat};
+use crate::engine::{Allowed, Descriptor, Game, GameRng, RuleBook, RuleError, Scoresheet, Seat};
 
 #[derive(Debug)]
 pub struct RaiseTheRealm;
@@ -41,6 +41,10 @@ impl Game for RaiseTheRealm {
         solo: true,
         rulebook: "000_f36707b509d5142f.txt",
     };
+
+    fn rules() -> &'static RuleBook {
+        super::data::rule_book()
+    }
 
     fn initial(_options: &RealmOptions, seats: &[Seat]) -> Result<RealmState, RuleError> {
         state::initial(seats)

@@ -35,7 +35,7 @@ pub fn describe_event(
     if !s.solo {
         return Err(err(
             "realm.solo-only",
-            "Solo Era Event cards are played in solo games (000 line 240)",
+            "Solo Era Event cards are played in solo games",
         ));
     }
     if s.phase == Phase::Over {
@@ -59,7 +59,7 @@ pub fn reveal(
     if s.phase != Phase::EraStart {
         return Err(err(
             "realm.phase",
-            "an Era Event is revealed at the start of an Era (000 line 126)",
+            "an Era Event is revealed at the start of an Era",
         ));
     }
     let name = name.trim();
@@ -71,13 +71,13 @@ pub fn reveal(
         if positive.is_some() {
             return Err(err(
                 "realm.event",
-                "Solo Era Events have two effects to choose from, not a sign (000 line 243)",
+                "Solo Era Events have two effects to choose from, not a sign",
             ));
         }
         if chosen.is_none() {
             return Err(err(
                 "realm.solo-event",
-                "choose one of the Solo Era Event's two effects (000 line 243)",
+                "choose one of the Solo Era Event's two effects",
             ));
         }
     } else {
@@ -91,7 +91,7 @@ pub fn reveal(
         if s.era == 1 && sign {
             return Err(err(
                 "realm.event-era1",
-                "Era 1's Event is drawn from the negative Events (000 line 86)",
+                "Era 1's Event is drawn from the negative Events",
             ));
         }
         // Eras 2-5 hold 2 positive and 2 negative Events.
@@ -105,7 +105,7 @@ pub fn reveal(
             return Err(err(
                 "realm.event-mix",
                 format!(
-                    "Eras 2 to 5 hold 2 positive and 2 negative Events (000 line 86): both {} are out",
+                    "Eras 2 to 5 hold 2 positive and 2 negative Events: both {} are out",
                     if sign { "positive" } else { "negative" }
                 ),
             ));
@@ -134,10 +134,7 @@ pub fn end_turn(s: &TrackerState) -> Result<Vec<TrackerEvent>, RuleError> {
     if !s.turn.worker_placed {
         return Err(err(
             "realm.turn-action",
-            format!(
-                "{} places a worker before the turn ends (000 line 128)",
-                who(seat)
-            ),
+            format!("{} places a worker before the turn ends", who(seat)),
         ));
     }
     let mut ev = Vec::new();
@@ -184,7 +181,7 @@ fn at_era_end(s: &TrackerState) -> Result<(), RuleError> {
     if s.phase != Phase::EraEnd {
         return Err(err(
             "realm.phase",
-            "the objective is scored when every worker has acted (000 line 137)",
+            "the objective is scored when every worker has acted",
         ));
     }
     if s.objectives.iter().any(|o| o.era == s.era) {
@@ -247,10 +244,7 @@ pub fn score_objective(
                         let Some(Some(x)) = resources.get(i) else {
                             return Err(err(
                                 "realm.objective-resource",
-                                format!(
-                                    "{} placed 2nd: choose their resource (000 line 137)",
-                                    who(i)
-                                ),
+                                format!("{} placed 2nd: choose their resource", who(i)),
                             ));
                         };
                         res[i] = Some(*x);
@@ -306,7 +300,7 @@ pub fn next_era(s: &TrackerState) -> Result<Vec<TrackerEvent>, RuleError> {
     if !s.objectives.iter().any(|o| o.era == s.era) {
         return Err(err(
             "realm.objective-first",
-            format!("score Era {}'s objective first (000 line 137)", s.era),
+            format!("score Era {}'s objective first", s.era),
         ));
     }
     let n = s.players.len() as u8;
@@ -322,10 +316,7 @@ pub fn final_entry(
     family_secret: i32,
 ) -> Result<Vec<TrackerEvent>, RuleError> {
     if s.phase != Phase::FinalScoring {
-        return Err(err(
-            "realm.phase",
-            "Game End VP are entered after Era 5 (000 line 214)",
-        ));
+        return Err(err("realm.phase", "Game End VP are entered after Era 5"));
     }
     player(s, seat)?;
     if !(0..=200).contains(&game_end_vp) || !(0..=50).contains(&family_secret) {
@@ -337,7 +328,7 @@ pub fn final_entry(
     if s.solo && family_secret != 0 {
         return Err(err(
             "realm.solo-no-family-secret",
-            "solo games are played without Family Secret cards (000 line 239)",
+            "solo games are played without Family Secret cards",
         ));
     }
     Ok(vec![TrackerEvent::FinalEntered {
@@ -349,10 +340,7 @@ pub fn final_entry(
 
 pub fn finish(s: &TrackerState) -> Result<Vec<TrackerEvent>, RuleError> {
     if s.phase != Phase::FinalScoring {
-        return Err(err(
-            "realm.phase",
-            "the game ends after Era 5's objective (000 line 214)",
-        ));
+        return Err(err("realm.phase", "the game ends after Era 5's objective"));
     }
     for (i, p) in s.players.iter().enumerate() {
         if p.game_end_vp.is_none() {

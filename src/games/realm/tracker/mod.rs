@@ -56,9 +56,11 @@ mod setup;
 pub mod view;
 mod worker;
 
+pub use setup::check_data;
+
 pub use actions::{TrackerAction, TrackerCatalogue, TrackerEvent, TrackerOptions};
 
-use crate::engine::{Allowed, Descriptor, Game, GameRng, RuleError, Scoresheet, Seat};
+use crate::engine::{Allowed, Descriptor, Game, GameRng, RuleBook, RuleError, Scoresheet, Seat};
 use model::{Phase, TrackerState};
 
 #[derive(Debug)]
@@ -79,6 +81,10 @@ impl Game for RealmTracker {
         solo: true,
         rulebook: "000_f36707b509d5142f.txt",
     };
+
+    fn rules() -> &'static RuleBook {
+        super::data::rule_book()
+    }
 
     fn initial(o: &TrackerOptions, seats: &[Seat]) -> Result<TrackerState, RuleError> {
         setup::initial(o, seats)

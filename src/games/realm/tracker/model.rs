@@ -3,6 +3,7 @@
 //! tracks and card facts are the shared `pieces`, re-exported here so the tracker names them in
 //! one place.
 
+use super::rules::plural;
 use crate::games::realm::data::ObjectiveRewards;
 pub use crate::games::realm::pieces::{CardFacts, CardKind, Res, Resources, Track};
 use serde::{Deserialize, Serialize};
@@ -194,7 +195,7 @@ impl Change {
             parts.push(format!("{} Gold", self.gold));
         }
         if self.hand != 0 {
-            parts.push(format!("{} card(s) in hand", self.hand));
+            parts.push(format!("{} in hand", plural(self.hand, "card")));
         }
         for s in &self.store {
             let mut what = s.resources.describe();
@@ -212,12 +213,12 @@ impl Change {
         }
         if self.workers > 0 {
             parts.push(format!(
-                "{} permanent worker(s) from next Era",
-                self.workers
+                "{} from next Era",
+                plural(self.workers, "permanent worker")
             ));
         }
         if self.temporary > 0 {
-            parts.push(format!("{} temporary worker(s)", self.temporary));
+            parts.push(plural(self.temporary, "temporary worker"));
         }
         for t in &self.cubes {
             parts.push(format!("a {} cube removed", t.name()));

@@ -16,6 +16,16 @@ pub fn err(rule: &str, message: impl Into<String>) -> RuleError {
     RuleError::new(rule, message)
 }
 
+/// "1 card", "2 cards": a count and its noun, singular only for one.
+pub fn plural(n: impl Into<i64>, one: &str) -> String {
+    let n = n.into();
+    if n == 1 || n == -1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {one}s")
+    }
+}
+
 pub fn who(seat: usize) -> String {
     format!("player {}", seat + 1)
 }
@@ -36,11 +46,11 @@ pub fn on_turn(s: &TrackerState) -> Result<usize, RuleError> {
         Phase::Setup => Err(err("realm.phase", "the game has not started: finish setup")),
         Phase::EraStart => Err(err(
             "realm.phase",
-            format!("reveal Era {}'s Event first (000 line 100)", s.era),
+            format!("reveal Era {}'s Event first", s.era),
         )),
         Phase::EraEnd => Err(err(
             "realm.phase",
-            "every worker has acted: the Era is over (000 line 137)",
+            "every worker has acted: the Era is over",
         )),
         Phase::FinalScoring | Phase::Over => Err(err("realm.phase", "the game is over")),
     }
@@ -79,7 +89,7 @@ pub fn known_card(card: &str) -> Result<&'static CardData, RuleError> {
     data().card(card).ok_or_else(|| {
         err(
             "realm.card",
-            format!("'{card}' is not one of the 55 Estate cards (000 lines 350-404)"),
+            format!("'{card}' is not one of the 55 Estate cards"),
         )
     })
 }
@@ -106,7 +116,7 @@ pub fn check_room(
         return Err(err(
             "realm.track-full",
             format!(
-                "{} already has {} {} cards: 7 per track (000 line 197)",
+                "{} already has {} {} cards: 7 per track",
                 who(seat),
                 p.cards_on(f.track),
                 f.track.name()
@@ -118,7 +128,7 @@ pub fn check_room(
         return Err(err(
             "realm.card-count",
             format!(
-                "the deck has only {} {card} cards and all are in play (000 line 348)",
+                "the deck has only {} {card} cards and all are in play",
                 c.count
             ),
         ));
@@ -126,7 +136,7 @@ pub fn check_room(
     if s.solo && f.interactive {
         return Err(err(
             "realm.solo-interactive",
-            format!("the {card} is an Interactive Deck card, removed in solo games (000 line 249)"),
+            format!("the {card} is an Interactive Deck card, removed in solo games"),
         ));
     }
     Ok(())
@@ -157,16 +167,13 @@ pub fn check_ability(s: &TrackerState, seat: usize, want: AbilityAuto) -> Result
     if !abilities(s, seat).contains(&want) {
         return Err(err(
             "realm.ability",
-            format!(
-                "{}'s Leader has no such ability (000 lines 104-120)",
-                who(seat)
-            ),
+            format!("{}'s Leader has no such ability", who(seat)),
         ));
     }
     if p.crest_used {
         return Err(err(
             "realm.ability-once",
-            "a Leader ability is used once per Era: the crest is already flipped (000 line 104)",
+            "a Leader ability is used once per Era: the crest is already flipped",
         ));
     }
     Ok(())
@@ -198,7 +205,7 @@ pub fn check_change(s: &TrackerState, seat: usize, c: &Change) -> Result<(), Rul
     if p.hand + c.hand < 0 {
         return Err(err(
             "realm.hand",
-            format!("{} has only {} card(s) in hand", who(seat), p.hand),
+            format!("{} has only {} in hand", who(seat), plural(p.hand, "card")),
         ));
     }
     check_cards(p, seat, c)?;
@@ -276,7 +283,11 @@ fn check_cards(p: &PlayerState, seat: usize, c: &Change) -> Result<(), RuleError
         if card.tucked + tucked < 0 {
             return Err(err(
                 "realm.not-enough",
-                format!("the {} has only {} card(s) tucked", card.card, card.tucked),
+                format!(
+                    "the {} has only {} tucked",
+                    card.card,
+                    plural(card.tucked, "card")
+                ),
             ));
         }
     }
@@ -290,7 +301,7 @@ fn check_workers_and_cubes(p: &PlayerState, seat: usize, c: &Change) -> Result<(
         return Err(err(
             "realm.workers-max",
             format!(
-                "an Estate has at most {} workers (000 line 308): {} has {}",
+                "an Estate has at most {} workers: {} has {}",
                 d.workers.max,
                 who(seat),
                 p.workers + p.waiting_workers
@@ -315,7 +326,7 @@ fn check_workers_and_cubes(p: &PlayerState, seat: usize, c: &Change) -> Result<(
         return Err(err(
             "realm.workers-max",
             format!(
-                "a temporary worker only joins while workers are fewer than {} (FAQ line 310)",
+                "a temporary worker only joins while workers are fewer than {}",
                 d.workers.max
             ),
         ));

@@ -9,7 +9,7 @@ use super::model::{
 };
 use super::rules::{err, known_card, who};
 use crate::engine::{to_json, GameRng, RuleError, Seat};
-use crate::games::realm::data::data;
+use crate::games::realm::data::{data, RealmData};
 use rand::Rng;
 use std::collections::BTreeMap;
 
@@ -19,13 +19,23 @@ const CARD_KEY: &str = "card:";
 const MAT_KEY: &str = "mat:";
 const EVENT_KEY: &str = "event:";
 
+/// The tracker needs the rulebook's cards and Leaders: without them (rule data that did not
+/// parse, see `data::fallback`) it refuses every setup rather than invent them.
+pub fn check_data(d: &RealmData) -> Result<(), RuleError> {
+    if d.cards.is_empty() || d.leaders.is_empty() {
+        return Err(err(
+            "realm.data",
+            "the rule data shipped with the app did not load: no game can be set up",
+        ));
+    }
+    Ok(())
+}
+
 /// A new game at setup: no Leaders yet, the rulebook's printed card facts and the table's
 /// remembered descriptions, and the chosen reward table.
 pub fn initial(o: &TrackerOptions, seats: &[Seat]) -> Result<TrackerState, RuleError> {
     let d = data();
-    if d.cards.is_empty() || d.leaders.is_empty() {
-        return Err(err("realm.data", "the shipped rule data did not load"));
-    }
+    check_data(d)?;
     if seats.is_empty() || seats.len() > 5 {
         return Err(err("realm.players", "Raise the Realm takes 1 to 5 players"));
     }
@@ -116,13 +126,13 @@ fn leader_refusal(s: &TrackerState, seat: Option<usize>, leader: &str) -> Option
     let Some(l) = data().leader(leader) else {
         return Some(err(
             "realm.leader",
-            format!("'{leader}' is not one of the 8 Leaders (000 lines 106-120)"),
+            format!("'{leader}' is not one of the 8 Leaders"),
         ));
     };
     if s.solo && l.solo_excluded {
         return Some(err(
             "realm.solo-leader",
-            format!("the {leader} is not played solo (000 line 247)"),
+            format!("the {leader} is not played solo"),
         ));
     }
     if let Some(i) = s
@@ -141,10 +151,7 @@ fn leader_refusal(s: &TrackerState, seat: Option<usize>, leader: &str) -> Option
         if usize::from(m.players) > s.players.len() {
             return Some(err(
                 "realm.mat-players",
-                format!(
-                    "the {leader} mat is for {} or more players (000 line 92)",
-                    m.players
-                ),
+                format!("the {leader} mat is for {} or more players", m.players),
             ));
         }
     }
@@ -205,7 +212,7 @@ pub fn check_mat(leader: &str, m: &MatFacts) -> Result<(), RuleError> {
     if data().leader(leader).is_none() {
         return Err(err(
             "realm.leader",
-            format!("'{leader}' is not one of the 8 Leaders (000 lines 106-120)"),
+            format!("'{leader}' is not one of the 8 Leaders"),
         ));
     }
     let cubes = usize::from(data().limits.cubes_per_track);
@@ -253,7 +260,7 @@ pub fn describe_mat(
             return Err(err(
                 "realm.mat-players",
                 format!(
-                    "{} chose the {leader}, whose mat is for {} or more players (000 line 92): choose another Leader first",
+                    "{} chose the {leader}, whose mat is for {} or more players: choose another Leader first",
                     who(i),
                     m.players
                 ),
@@ -306,7 +313,7 @@ pub fn check_card(card: &str, f: &CardFacts) -> Result<(), RuleError> {
                 return Err(err(
                     "realm.card-printed",
                     format!(
-                        "the {} starts on the {}'s {} track (000 lines 106-120)",
+                        "the {} starts on the {}'s {} track",
                         card,
                         l.name,
                         sc.track.name()
@@ -356,7 +363,7 @@ pub fn name_tile(
     let Some(level) = d.advanced(space).map(|a| a.level) else {
         return Err(err(
             "realm.space",
-            format!("'{space}' is not an Advanced Gather level (000 line 87)"),
+            format!("'{space}' is not an Advanced Gather level"),
         ));
     };
     let name = name.trim();
@@ -369,7 +376,7 @@ pub fn name_tile(
             return Err(err(
                 "realm.tile-level",
                 format!(
-                    "\"{}\" is an Advanced Gather {} tile (FAQ line 342): the tiles are dealt per level (000 line 87)",
+                    "\"{}\" is an Advanced Gather {} tile: the tiles are dealt per level",
                     t.name, t.level
                 ),
             ))

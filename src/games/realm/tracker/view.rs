@@ -8,7 +8,7 @@ use super::offers::{
     activations, level_locked, solo_cards, solo_objectives, ActivationView, SoloCardView,
     SoloObjectiveView,
 };
-use super::rules::track_value;
+use super::rules::{plural, track_value};
 use super::scoring::{card_vp, objectives_met, scoresheet};
 use crate::games::realm::data::{data, AbilityAuto, Auto};
 use serde::{Deserialize, Serialize};
@@ -509,8 +509,8 @@ fn produce_line(cur: &str, ev: &[TrackerEvent], ability: bool) -> String {
         _ => None,
     });
     format!(
-        "{cur} produces on up to {} card(s){}",
-        limit.unwrap_or(0),
+        "{cur} produces on up to {}{}",
+        plural(limit.unwrap_or(0), "card"),
         if ability { " (Leader ability)" } else { "" }
     )
 }

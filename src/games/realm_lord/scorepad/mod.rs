@@ -12,7 +12,7 @@ mod decide;
 mod scoring;
 pub mod view;
 
-use crate::engine::{Allowed, Descriptor, Game, GameRng, RuleError, Scoresheet, Seat};
+use crate::engine::{Allowed, Descriptor, Game, GameRng, RuleBook, RuleError, Scoresheet, Seat};
 use actions::{PadAction, PadEvent, PadOptions};
 use serde::{Deserialize, Serialize};
 
@@ -46,6 +46,10 @@ impl Game for RealmLordScorepad {
         solo: false,
         rulebook: "004_9d76aa907438df82.txt",
     };
+
+    fn rules() -> &'static RuleBook {
+        super::data::rule_book()
+    }
 
     fn initial(o: &PadOptions, seats: &[Seat]) -> Result<PadState, RuleError> {
         decide::initial(o, seats)

@@ -196,16 +196,6 @@ describe("the remembered catalogue", () => {
   });
 });
 
-describe("refusals", () => {
-  it("name the players and keep the rulebook's line out of the headline", async () => {
-    const { nameLordError } = await import("./lord");
-    const { ApiFailure } = await import("../../lib/api");
-    const e = new ApiFailure({ kind: "Rule", rule: "realm-lord.exhausted", message: "player 2's Lyra is exhausted (004 lines 135-148)" });
-    const named = nameLordError(e, seats) as InstanceType<typeof ApiFailure>;
-    expect(named.error).toEqual({ kind: "Rule", rule: "realm-lord.exhausted (rulebook 004 lines 135-148)", message: "Bo's Lyra is exhausted" });
-  });
-});
-
 describe("describing a card as its name is typed", () => {
   it("fills a rulebook example's Realm and text into blank fields only", async () => {
     const { refill } = await import("./lord");

@@ -12,9 +12,6 @@ import type {
   LordQuestOutcome,
 } from "../../lib/bindings";
 
-import { ApiFailure } from "../../lib/api";
-import { nameError } from "../raise-the-realm/realm";
-
 export { namePlayers, nameError } from "../raise-the-realm/realm";
 export type { LordView, LordFigureView, LordChange, LordPiece, LordAttribute, LordCardKind, LordQuestOutcome };
 
@@ -245,25 +242,6 @@ export function limitDiscard(choice: string): { kind: "New" } | { kind: "Hero"; 
   if (choice === "new") return { kind: "New" };
   const p = pieceOf(choice);
   return p?.kind === "Hero" ? { kind: "Hero", id: p.id } : null;
-}
-
-/**
- * A refusal for the alert: players named, and the rulebook's line moved from the headline to the
- * detail line (the main screen speaks plainly; the detail says which rule and where it is printed).
- */
-export function nameLordError(e: unknown, seats: readonly Pick<Seat, "name">[]): unknown {
-  const named = nameError(e, seats);
-  if (named instanceof ApiFailure && named.error.kind === "Rule") {
-    const cite = /\s*\((004 lines? [^)]*)\)/.exec(named.error.message);
-    if (cite) {
-      return new ApiFailure({
-        ...named.error,
-        message: named.error.message.replace(cite[0], ""),
-        rule: `${named.error.rule} (rulebook ${cite[1]})`,
-      });
-    }
-  }
-  return named;
 }
 
 /** As the name is typed: a rulebook example's printed Realm and text fill the blank fields. */

@@ -35,12 +35,12 @@ pub fn convert(
             "realm.convert",
             if has_house {
                 format!(
-                    "convert {} or {} resources into 1 (000 line 280)",
+                    "convert {} or {} resources into 1",
                     d.conversion.standard, d.conversion.auction_house
                 )
             } else {
                 format!(
-                    "convert {} resources into 1; 2 needs an Auction House (000 line 280)",
+                    "convert {} resources into 1; 2 needs an Auction House",
                     d.conversion.standard
                 )
             },
@@ -62,7 +62,7 @@ pub fn use_ability(s: &TrackerState, change: &Change) -> Result<Vec<TrackerEvent
     if p.crest_used {
         return Err(err(
             "realm.ability-once",
-            "a Leader ability is used once per Era: the crest is already flipped (000 line 104)",
+            "a Leader ability is used once per Era: the crest is already flipped",
         ));
     }
     check_change(s, seat, change)?;
@@ -166,7 +166,7 @@ pub fn solo_reveal(
     if !c.solo_card {
         return Err(err(
             "realm.solo-card",
-            format!("the {card} has no Solo Mode effect (000 lines 256-262)"),
+            format!("the {card} has no Solo Mode effect"),
         ));
     }
     let p = &s.players[0];
@@ -196,7 +196,7 @@ pub fn solo_reveal(
             let Some(sl) = slot else {
                 return Err(err(
                     "realm.solo-merchant",
-                    "the Merchant activates 1 Production card: name it (000 line 256)",
+                    "the Merchant activates 1 Production card: name it",
                 ));
             };
             let mut ev = production_effect(s, 0, sl, change, wood, false)?;
@@ -210,7 +210,7 @@ pub fn solo_reveal(
             if resources.len() != want {
                 return Err(err(
                     "realm.solo-thief",
-                    "the Thief discards 1 resource from supply, if there is one (000 line 257)",
+                    "the Thief discards 1 resource from supply, if there is one",
                 ));
             }
             ch.supply = count(resources).negated();
@@ -227,7 +227,7 @@ pub fn solo_reveal(
                 _ => {
                     return Err(err(
                         "realm.solo-thieves-guild",
-                        "the Thieves Guild discards 1 stored resource, if there is one: name the card and the resource (000 line 258)",
+                        "the Thieves Guild discards 1 stored resource, if there is one: name the card and the resource",
                     ))
                 }
             }
@@ -236,7 +236,7 @@ pub fn solo_reveal(
             if resources.len() > 3 {
                 return Err(err(
                     "realm.solo-harbor",
-                    "the Harbor takes up to 3 resources (000 line 259)",
+                    "the Harbor takes up to 3 resources",
                 ));
             }
             ch.supply = count(resources).negated();
@@ -252,9 +252,7 @@ pub fn solo_reveal(
             if resources.len() != farms {
                 return Err(err(
                     "realm.solo-barn-cat",
-                    format!(
-                        "the Barn Cat gives 1 resource per Farm: choose {farms} (000 line 262)"
-                    ),
+                    format!("the Barn Cat gives 1 resource per Farm: choose {farms}"),
                 ));
             }
             ch.supply = count(resources);
@@ -262,7 +260,7 @@ pub fn solo_reveal(
         _ => {
             return Err(err(
                 "realm.solo-card",
-                format!("the {card} has no Solo Mode effect (000 lines 256-262)"),
+                format!("the {card} has no Solo Mode effect"),
             ))
         }
     }

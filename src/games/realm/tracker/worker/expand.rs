@@ -11,7 +11,7 @@ use crate::games::realm::tracker::model::{
     TrackerState,
 };
 use crate::games::realm::tracker::rules::{
-    after, check_change, check_room, err, facts, guild_president_gold, known_card, player,
+    after, check_change, check_room, err, facts, guild_president_gold, known_card, player, plural,
     production_citizens, who, MAX_AMOUNT,
 };
 
@@ -60,7 +60,7 @@ fn solo_card_refusal(s: &TrackerState, card: &str) -> Result<(), RuleError> {
     if s.solo && known_card(card)?.solo_card {
         return Err(err(
             "realm.solo-card",
-            format!("solo, the {card} is resolved when revealed and discarded (000 line 254)"),
+            format!("solo, the {card} is resolved when revealed and discarded"),
         ));
     }
     Ok(())
@@ -81,7 +81,7 @@ pub fn expand(
     if p.hand < needed_hand {
         return Err(err(
             "realm.hand",
-            format!("{} has {} card(s) in hand", who(seat), p.hand),
+            format!("{} has {} in hand", who(seat), plural(p.hand, "card")),
         ));
     }
     check_room(s, seat, card, &f)?;
@@ -114,9 +114,8 @@ pub fn expand(
             return Err(err(
                 "realm.not-enough",
                 format!(
-                    "the {card} costs {} ({}): {} has {} {} in supply",
+                    "the {card} costs {}: {} has {} {} in supply",
                     f.cost.describe(),
-                    "000 line 197",
                     who(seat),
                     p.supply.get(r),
                     r.name()
@@ -139,7 +138,7 @@ pub fn expand(
         if auto != Some(Auto::Castle) {
             return Err(err(
                 "realm.free-citizen",
-                "only the Castle plays a Citizen for free (000 line 180)",
+                "only the Castle plays a Citizen for free",
             ));
         }
         solo_card_refusal(s, c)?;
@@ -150,7 +149,7 @@ pub fn expand(
         if cf.kind != CardKind::Citizen {
             return Err(err(
                 "realm.free-citizen",
-                format!("the {c} is not a Citizen: the Castle plays a Citizen (000 line 180)"),
+                format!("the {c} is not a Citizen: the Castle plays a Citizen"),
             ));
         }
         check_room(&mid, seat, c, &cf)?;

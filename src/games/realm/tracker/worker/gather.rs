@@ -7,7 +7,9 @@ use crate::engine::RuleError;
 use crate::games::realm::data::{data, AbilityAuto};
 use crate::games::realm::tracker::actions::TrackerEvent;
 use crate::games::realm::tracker::model::{Change, Res, Resources, Track, TrackerState};
-use crate::games::realm::tracker::rules::{check_ability, check_change, err, track_value, who};
+use crate::games::realm::tracker::rules::{
+    check_ability, check_change, err, plural, track_value, who,
+};
 
 pub fn draw(
     s: &TrackerState,
@@ -30,8 +32,9 @@ pub fn draw(
         return Err(err(
             "realm.draw-limit",
             format!(
-                "the Noble value lets {} draw {value} card(s) (000 line 172)",
-                who(seat)
+                "the Noble value lets {} draw {}",
+                who(seat),
+                plural(value, "card")
             ),
         ));
     }
@@ -39,7 +42,10 @@ pub fn draw(
     if market > left {
         return Err(err(
             "realm.market",
-            format!("the Market has {left} card(s) left: it refills after the turn (000 line 170)"),
+            format!(
+                "the Market has {} left: it refills after the turn",
+                plural(left, "card")
+            ),
         ));
     }
     if market > 0 {
@@ -80,7 +86,7 @@ fn applied_tile(
             return Err(err(
                 "realm.tile-unnamed",
                 format!(
-                    "name the tile lying on Advanced Gather level {level} first: it may be \"{}\", which the app applies (000 line 87)",
+                    "name the tile lying on Advanced Gather level {level} first: it may be \"{}\", which the app applies",
                     t.name
                 ),
             ));
@@ -94,7 +100,7 @@ fn applied_tile(
         return Err(err(
             "realm.space",
             format!(
-                "the tile \"{}\" gives {} worker actions, not resources: nothing to enter (FAQ line 342)",
+                "the tile \"{}\" gives {} worker actions, not resources: nothing to enter",
                 tile.name, tile.extra_actions
             ),
         ));
@@ -125,7 +131,7 @@ pub fn gather(
             return Err(err(
                 "realm.space-taken",
                 format!(
-                    "{} took that space this Era: it is exclusive (FAQ line 284)",
+                    "{} took that space this Era: it is exclusive",
                     who(usize::from(*by))
                 ),
             ));
@@ -136,7 +142,7 @@ pub fn gather(
             if s.turn.spaces.iter().any(|x| x == space) {
                 return Err(err(
                     "realm.space-taken",
-                    "this turn's actions already used that space (FAQ line 342)",
+                    "this turn's actions already used that space",
                 ));
             }
             ev.push(TrackerEvent::SpaceUsedThisTurn {
@@ -170,7 +176,7 @@ pub fn gather(
             return Err(err(
                 "realm.gather-level",
                 format!(
-                    "Advanced Gather level {} needs a Gather value of {} ({} has {value}, 000 line 132)",
+                    "Advanced Gather level {} needs a Gather value of {} ({} has {value})",
                     a.level,
                     a.level,
                     who(seat)
@@ -186,7 +192,7 @@ pub fn gather(
         if Res::ALL.iter().all(|&x| got.supply.get(x) <= 0) {
             return Err(err(
                 "realm.ability",
-                "the Sorcerer's extra resource comes with resources collected from a Gather (000 line 118)",
+                "the Sorcerer's extra resource comes with resources collected from a Gather",
             ));
         }
         ev.push(TrackerEvent::CrestFlipped { seat: seat as u8 });

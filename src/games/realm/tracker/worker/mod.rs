@@ -26,7 +26,7 @@ fn begin(s: &TrackerState) -> Result<(usize, Vec<TrackerEvent>), RuleError> {
     if s.turn.actions_left == 0 {
         return Err(err(
             "realm.one-worker",
-            "one worker acts per turn (000 line 124): end the turn",
+            "one worker acts per turn: end the turn",
         ));
     }
     let uses_worker = !s.turn.worker_placed;

@@ -9,7 +9,7 @@ use crate::games::realm::tracker::actions::TrackerEvent;
 use crate::games::realm::tracker::model::{Change, Res, Resources, Track, TrackerState};
 use crate::games::realm::tracker::offers::Needs;
 use crate::games::realm::tracker::rules::{
-    check_ability, check_change, err, facts, known_card, on_turn, track_value, who,
+    check_ability, check_change, err, facts, known_card, on_turn, plural, track_value, who,
 };
 
 pub fn produce(s: &TrackerState, ability: bool) -> Result<Vec<TrackerEvent>, RuleError> {
@@ -66,7 +66,7 @@ pub(super) fn production_effect(
         if card.used_this_era {
             return Err(err(
                 "realm.once-per-era",
-                format!("the {} is used once per Era (000 line 153)", card.card),
+                format!("the {} is used once per Era", card.card),
             ));
         }
         ev.push(TrackerEvent::OncePerEraUsed {
@@ -98,7 +98,7 @@ pub(super) fn production_effect(
             if n > 3 {
                 return Err(err(
                     "realm.charcoal",
-                    "the Charcoal Burner discards up to 3 Wood (000 line 162)",
+                    "the Charcoal Burner discards up to 3 Wood",
                 ));
             }
             Some(Change {
@@ -135,7 +135,7 @@ pub fn activate(
     let Some(pr) = &s.turn.produce else {
         return Err(err(
             "realm.not-producing",
-            "cards are activated during a Produce action (000 line 151)",
+            "cards are activated during a Produce action",
         ));
     };
     let name = s.players[seat]
@@ -150,14 +150,14 @@ pub fn activate(
         if name != "Merchant" {
             return Err(err(
                 "realm.ability",
-                "the Trade Queen's ability uses a Merchant a second time (000 line 114)",
+                "the Trade Queen's ability uses a Merchant a second time",
             ));
         }
         // "A second time during Production": after its first use in this same Produce action.
         if !pr.used.contains(&slot) {
             return Err(err(
                 "realm.merchant-twice",
-                "the Merchant acts a second time after its first use in this same Produce action (000 line 114)",
+                "the Merchant acts a second time after its first use in this same Produce action",
             ));
         }
         let mut ev = vec![TrackerEvent::CrestFlipped { seat: seat as u8 }];
@@ -167,15 +167,15 @@ pub fn activate(
     if pr.used.contains(&slot) {
         return Err(err(
             "realm.produce-once",
-            format!("the {name} has already produced in this action (000 line 153)"),
+            format!("the {name} has already produced in this action"),
         ));
     }
     if pr.used.len() >= usize::from(pr.limit) {
         return Err(err(
             "realm.produce-limit",
             format!(
-                "this Produce activates {} card(s): the Production value when it began (FAQ line 316)",
-                pr.limit
+                "this Produce activates {}: the Production value when it began",
+                plural(pr.limit, "card")
             ),
         ));
     }
