@@ -6,10 +6,12 @@
 
 mod cache;
 mod play;
+mod results;
 mod start;
 mod types;
 
 pub use cache::{LogPage, APP_LOG_PAGE};
+pub use results::{PlayerResult, ResultsEntry};
 pub use start::PlayerRef;
 pub use types::{ApiError, CatalogueEntry, GameInfo, GameRecord, ReplayStep, TableView};
 
@@ -82,6 +84,7 @@ impl Steward {
                     min_players: d.min_players,
                     max_players: d.max_players,
                     solo: d.solo,
+                    stats_game: crate::games::stats_game(d.id).into(),
                     default_options: k.default_options(),
                 }
             })

@@ -11,6 +11,7 @@ pub mod location;
 mod log;
 mod open;
 mod people;
+mod results;
 pub mod schema;
 
 pub use games::{GameRow, LoadedGame, NewGame, SeatPerson};
@@ -18,11 +19,17 @@ pub use location::{default_db_path, APP_DIR_NAME, DB_ENV, DB_FILE_NAME};
 pub use log::Append;
 pub use open::Store;
 pub use people::{check_colour, checked_name, Person};
+pub use results::{NewRecord, NewResult, StoredResult};
 
 use chrono::{SecondsFormat, Utc};
 
 fn now() -> String {
     Utc::now().to_rfc3339_opts(SecondsFormat::Millis, true)
+}
+
+/// Today on this device's calendar (YYYY-MM-DD): the day a game is played, as people say it.
+fn today() -> String {
+    chrono::Local::now().date_naive().to_string()
 }
 
 /// Why the store refused or failed.

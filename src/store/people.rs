@@ -71,6 +71,16 @@ pub(super) fn by_name(conn: &Connection, name: &str) -> Result<Option<Person>, S
         .optional()?)
 }
 
+/// The saved person with that id.
+pub(super) fn by_id(conn: &Connection, id: i64) -> Result<Person, StoreError> {
+    conn.prepare_cached("SELECT id, name, colour FROM people WHERE id = ?1")?
+        .query_row([id], row)
+        .optional()?
+        .ok_or(StoreError::NotFound {
+            what: format!("person #{id}"),
+        })
+}
+
 /// Insert a person after checking the name, the colour and that the name is free.
 pub(super) fn insert(conn: &Connection, name: &str, colour: &str) -> Result<Person, StoreError> {
     let name = checked_name(name)?;
@@ -106,16 +116,7 @@ impl Store {
     }
 
     pub fn person(&self, id: i64) -> Result<Person, StoreError> {
-        self.conn
-            .query_row(
-                "SELECT id, name, colour FROM people WHERE id = ?1",
-                [id],
-                row,
-            )
-            .optional()?
-            .ok_or(StoreError::NotFound {
-                what: format!("person #{id}"),
-            })
+        by_id(&self.conn, id)
     }
 
     /// The saved person of that name, ignoring case.

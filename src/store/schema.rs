@@ -78,6 +78,15 @@ const MIGRATIONS: &[&str] = &[
     // transaction: a client that decided on an older table is refused even when the log's
     // length came back the same (another client undid and played something else).
     "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;",
+    // 4: results-only records (a game played without the app, entered as its scores), the day
+    // a game was played (the statistics' date filter; the day it started for games until now),
+    // and each result's role (a Leader, a faction) where one was entered.
+    r#"
+        ALTER TABLE games ADD COLUMN results_only INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE games ADD COLUMN played_on TEXT;
+        UPDATE games SET played_on = substr(started_at, 1, 10);
+        ALTER TABLE results ADD COLUMN role TEXT;
+        "#,
 ];
 
 /// The migrations for `rusqlite_migration` (its validation and `to_version`, used by tests and

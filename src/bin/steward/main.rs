@@ -5,18 +5,21 @@
 //! 3 not found; 4 the database was refused or failed; 5 a malformed request field. `stream`
 //! answers every line and exits at the end with the code of its first failed line.
 
+mod history;
+mod table;
+mod text;
+
 use clap::{Parser, Subcommand};
 use estate_steward::engine::table::parse_text;
-use estate_steward::engine::Scoresheet;
-use estate_steward::service::{
-    ApiError, GameInfo, GameRecord, LogPage, PlayerRef, Steward, TableView,
-};
-use estate_steward::store::{location, GameRow};
+use estate_steward::service::{ApiError, PlayerRef, Steward};
+use estate_steward::store::location;
 use serde::Serialize;
 use serde_json::Value;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use table::{act, peek, stream};
+use text::{games_text, history_text, record_text, score_text, table_text};
 
 #[derive(Parser)]
 #[command(
@@ -100,6 +103,33 @@ enum Command {
         key: String,
         value: String,
     },
+    /// Enter a game played without the app as its results: `steward record-result middle-ages
+    /// --player Ana:61 --player Bo:58`. It counts in History and statistics like any game.
+    #[command(
+        after_help = "The players are in seat order (it counts for the seat-order \
+statistics). Without --winner the highest score wins, ties sharing the victory; name the winner \
+when the game's tie-breakers decided. A solo game has no winner but may have a --title."
+    )]
+    RecordResult {
+        /// A game id from `steward games`.
+        game: String,
+        /// A player and their score, once per player in seat order: a saved person's name
+        /// (ignoring case), or a new person saved with the record.
+        #[arg(long = "player", value_name = "NAME:SCORE", required = true)]
+        players: Vec<String>,
+        /// Who won (once per winner of a shared victory); by default the highest score.
+        #[arg(long = "winner", value_name = "NAME")]
+        winners: Vec<String>,
+        /// The Leader, faction or character a player had.
+        #[arg(long = "role", value_name = "NAME:ROLE")]
+        roles: Vec<String>,
+        /// A solo game's title.
+        #[arg(long)]
+        title: Option<String>,
+        /// The day it was played (today by default).
+        #[arg(long, value_name = "YYYY-MM-DD")]
+        date: Option<String>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -112,7 +142,7 @@ enum PeopleCommand {
     },
 }
 
-fn exit_code(e: &ApiError) -> u8 {
+pub(crate) fn exit_code(e: &ApiError) -> u8 {
     match e {
         ApiError::Rule { .. } => 1,
         ApiError::NotFound { .. } => 3,
@@ -122,7 +152,7 @@ fn exit_code(e: &ApiError) -> u8 {
 }
 
 /// JSON from the command line, strictly: a key given twice is refused, not silently dropped.
-fn parse_json(field: &str, text: &str) -> Result<Value, ApiError> {
+pub(crate) fn parse_json(field: &str, text: &str) -> Result<Value, ApiError> {
     Ok(parse_text(field, text)?)
 }
 
@@ -134,49 +164,6 @@ fn print<T: Serialize>(json: bool, value: &T, text: impl FnOnce() -> String) {
     };
     // A closed pipe (`steward show 1 | head`) is not an error worth a panic.
     let _ = writeln!(std::io::stdout().lock(), "{out}");
-}
-
-fn table_text(v: &TableView) -> String {
-    let mut out = format!(
-        "#{} {} — {}\n",
-        v.game_id,
-        v.game_name,
-        if v.over { "finished" } else { "in play" }
-    );
-    if let Some(m) = &v.message {
-        out += &format!("{m}\n");
-    }
-    for row in &v.score.rows {
-        out += &format!("score: {} {}", row.name, row.total);
-        if let Some(t) = &row.title {
-            out += &format!(" — {t}");
-        }
-        out.push('\n');
-    }
-    if let Some(last) = v.log.last() {
-        out += &format!("last: {last} ({} actions)\n", v.log_len());
-    }
-    if !v.allowed.is_empty() {
-        out += "allowed now (use --pick N):\n";
-        for (i, a) in v.allowed.iter().enumerate() {
-            out += &format!("  {i}: {}\n", a.label);
-        }
-    }
-    out.trim_end().to_string()
-}
-
-fn pick(steward: &mut Steward, id: i64, n: usize) -> Result<Value, ApiError> {
-    let view = steward.view(id, None)?;
-    view.allowed
-        .get(n)
-        .map(|a| a.action.clone())
-        .ok_or_else(|| {
-            let choices = match view.allowed.len() {
-                0 => "no action is allowed now".to_string(),
-                k => format!("pick 0 to {} (the actions allowed now)", k - 1),
-            };
-            ApiError::bad("pick", format!("there is no action {n}: {choices}"))
-        })
 }
 
 /// `--player` values: `#id` is a saved person, anything else a name.
@@ -196,174 +183,6 @@ fn player_refs(players: &[String]) -> Result<Vec<PlayerRef>, ApiError> {
             None => Ok(PlayerRef::Name(p.clone())),
         })
         .collect()
-}
-
-/// One line of a stream: an action as JSON, `pick N`, `undo` or `redo`.
-fn stream_line(steward: &mut Steward, id: i64, line: &str) -> Result<TableView, ApiError> {
-    match line {
-        "undo" => steward.undo(id),
-        "redo" => steward.redo(id),
-        _ => {
-            let action = match line.strip_prefix("pick ") {
-                Some(n) => {
-                    let n = n.trim().parse().map_err(|_| {
-                        ApiError::bad(
-                            "pick",
-                            format!(
-                                "'{}' is not a number",
-                                estate_steward::engine::table::excerpt(n.trim(), 20)
-                            ),
-                        )
-                    })?;
-                    pick(steward, id, n)?
-                }
-                None => parse_json("action", line)?,
-            };
-            steward.act(id, &action)
-        }
-    }
-}
-
-/// `stream`: every line gets one answer, and a bad line does not end the stream. Returns the
-/// exit code of the first line that failed (0 when none did).
-fn stream(steward: &mut Steward, id: i64) -> Result<u8, ApiError> {
-    // The acknowledgement needs the log's length, not its lines: resume and answer from its end.
-    steward.set_log_page(LogPage::Latest { min: 1, step: 256 });
-    steward.view(id, None)?; // a missing game or a refused file ends it before any line
-    let mut input = std::io::stdin().lock();
-    let mut stdout = std::io::stdout();
-    let mut first_failure = 0u8;
-    let mut bytes = Vec::new();
-    for number in 1.. {
-        bytes.clear();
-        let result = match input.read_until(b'\n', &mut bytes) {
-            Ok(0) => break,
-            Ok(_) => match std::str::from_utf8(&bytes) {
-                Ok(line) if line.trim().is_empty() => continue,
-                Ok(line) => stream_line(steward, id, line.trim()),
-                Err(_) => Err(ApiError::bad("line", "not UTF-8 text")),
-            },
-            Err(e) => Err(ApiError::bad("line", format!("cannot be read: {e}"))),
-        };
-        let reply = match result {
-            // Printed only after the store committed: this line is the acknowledgement.
-            Ok(v) => format!("ack {} {}", v.log_len(), v.message.unwrap_or_default()),
-            Err(e) => {
-                if first_failure == 0 {
-                    first_failure = exit_code(&e);
-                }
-                format!("err {number} {}", e.to_string().replace(['\n', '\r'], " "))
-            }
-        };
-        let _ = writeln!(stdout, "{reply}");
-        let _ = stdout.flush();
-    }
-    Ok(first_failure)
-}
-
-fn games_text(games: &[GameInfo]) -> String {
-    games
-        .iter()
-        .map(|g| {
-            format!(
-                "{:<14} {} ({}–{} players{})",
-                g.id,
-                g.name,
-                g.min_players,
-                g.max_players,
-                if g.solo { ", solo" } else { "" }
-            )
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-fn score_text(sheet: &Scoresheet) -> String {
-    let mut out = String::new();
-    for row in &sheet.rows {
-        out += &format!("{}: {}\n", row.name, row.total);
-        for (c, n) in sheet.categories.iter().zip(&row.breakdown) {
-            out += &format!("  {c}: {n}\n");
-        }
-        if let Some(t) = &row.title {
-            out += &format!("  title: {t}\n");
-        }
-    }
-    out.trim_end().to_string()
-}
-
-fn history_text(rows: &[GameRow]) -> String {
-    rows.iter()
-        .map(|g| {
-            format!(
-                "#{} {} {} [{}] {} actions{}{}",
-                g.id,
-                g.game,
-                g.players.join(", "),
-                g.status,
-                g.actions,
-                g.score.map(|s| format!(", score {s}")).unwrap_or_default(),
-                g.title
-                    .as_ref()
-                    .map(|t| format!(" — {t}"))
-                    .unwrap_or_default()
-            )
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-fn record_text(r: &GameRecord) -> String {
-    let mut out = format!(
-        "#{} {} [{}] seed {}\n",
-        r.summary.id, r.summary.game, r.summary.status, r.seed
-    );
-    for row in &r.score.rows {
-        out += &format!(
-            "{}: {}{}\n",
-            row.name,
-            row.total,
-            row.title
-                .as_ref()
-                .map(|t| format!(" — {t}"))
-                .unwrap_or_default()
-        );
-    }
-    for (i, line) in r.log.iter().enumerate() {
-        out += &format!("{:>4}. {line}\n", i + 1);
-    }
-    out.trim_end().to_string()
-}
-
-/// `act`: an action given as JSON, or the Nth allowed one.
-fn act(
-    steward: &mut Steward,
-    id: i64,
-    action: Option<String>,
-    n: Option<usize>,
-) -> Result<TableView, ApiError> {
-    let action = match (action, n) {
-        (Some(a), _) => parse_json("action", &a)?,
-        (None, Some(n)) => pick(steward, id, n)?,
-        (None, None) => {
-            return Err(ApiError::BadRequest {
-                field: "action".into(),
-                message: "give an action as JSON or --pick N".into(),
-            })
-        }
-    };
-    steward.act(id, &action)
-}
-
-/// `peek`: seats count from 1 on the command line.
-fn peek(steward: &mut Steward, id: i64, seat: u8) -> Result<Value, ApiError> {
-    let Some(index) = seat.checked_sub(1) else {
-        return Err(ApiError::BadRequest {
-            field: "seat".into(),
-            message: "seats count from 1".into(),
-        });
-    };
-    steward.peek(id, index)
 }
 
 fn run(cli: Cli) -> Result<u8, ApiError> {
@@ -474,6 +293,24 @@ fn run(cli: Cli) -> Result<u8, ApiError> {
             let value = parse_json("value", &value)?;
             steward.set_catalogue_entry(&game, &key, value)?;
             print(json, &Value::Bool(true), || format!("remembered {key}"));
+        }
+        Command::RecordResult {
+            game,
+            players,
+            winners,
+            roles,
+            title,
+            date,
+        } => {
+            let entry = history::results_entry(game, &players, &roles, winners, title, date)?;
+            let row = steward.record_result(&entry)?;
+            print(json, &row, || {
+                format!(
+                    "recorded game #{}\n{}",
+                    row.id,
+                    history_text(&[row.clone()])
+                )
+            });
         }
     }
     Ok(0)
