@@ -8,11 +8,13 @@ mod cache;
 mod play;
 mod results;
 mod start;
+mod stats;
 mod types;
 
 pub use cache::{LogPage, APP_LOG_PAGE};
 pub use results::{PlayerResult, ResultsEntry};
 pub use start::PlayerRef;
+pub use stats::Stats;
 pub use types::{ApiError, CatalogueEntry, GameInfo, GameRecord, ReplayStep, TableView};
 
 use crate::engine::{GameKind, Scoresheet, Seat};
@@ -93,6 +95,11 @@ impl Steward {
 
     pub fn people(&self) -> Result<Vec<Person>, ApiError> {
         Ok(self.store.people()?)
+    }
+
+    /// The saved person of that name, ignoring case.
+    pub fn person_named(&self, name: &str) -> Result<Option<Person>, ApiError> {
+        Ok(self.store.person_named(name)?)
     }
 
     pub fn add_person(&mut self, name: &str, colour: &str) -> Result<Person, ApiError> {

@@ -13,6 +13,7 @@ mod open;
 mod people;
 mod results;
 pub mod schema;
+mod stats;
 
 pub use games::{GameRow, LoadedGame, NewGame, SeatPerson};
 pub use location::{default_db_path, APP_DIR_NAME, DB_ENV, DB_FILE_NAME};
@@ -20,6 +21,10 @@ pub use log::Append;
 pub use open::Store;
 pub use people::{check_colour, checked_name, Person};
 pub use results::{NewRecord, NewResult, StoredResult};
+pub use stats::{
+    CategoryAverage, GameStats, HeadToHead, MarginRecord, PersonStats, RoleRecord, Scope,
+    ScoreBucket, ScoreRecord, SeatRecord, StatsFilter, TitleCount,
+};
 
 use chrono::{SecondsFormat, Utc};
 

@@ -87,6 +87,11 @@ const MIGRATIONS: &[&str] = &[
         UPDATE games SET played_on = substr(started_at, 1, 10);
         ALTER TABLE results ADD COLUMN role TEXT;
         "#,
+    // 5: statistics by SQL: finished games by game and day, and a person's results.
+    r#"
+        CREATE INDEX games_for_stats ON games(status, game, played_on);
+        CREATE INDEX results_by_person ON results(person_id, game_id);
+        "#,
 ];
 
 /// The migrations for `rusqlite_migration` (its validation and `to_version`, used by tests and

@@ -6,6 +6,7 @@
 //! answers every line and exits at the end with the code of its first failed line.
 
 mod history;
+mod stats;
 mod table;
 mod text;
 
@@ -130,6 +131,26 @@ when the game's tie-breakers decided. A solo game has no winner but may have a -
         #[arg(long, value_name = "YYYY-MM-DD")]
         date: Option<String>,
     },
+    /// Statistics over finished games: per person (plays, wins, win rate beside chance, scores,
+    /// longest winning streak, head-to-head) and per game (score distribution, category
+    /// averages, win rate by seat and by role, solo titles, records).
+    Stats {
+        /// A game id (a live assistant and its scorepad count as one game).
+        #[arg(long)]
+        game: Option<String>,
+        /// Only games this person played, and their own results: a name or #id.
+        #[arg(long)]
+        person: Option<String>,
+        /// Only games of this many players.
+        #[arg(long)]
+        players: Option<u8>,
+        /// Only games played on or after this day.
+        #[arg(long, value_name = "YYYY-MM-DD")]
+        from: Option<String>,
+        /// Only games played on or before this day.
+        #[arg(long, value_name = "YYYY-MM-DD")]
+        to: Option<String>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -167,7 +188,7 @@ fn print<T: Serialize>(json: bool, value: &T, text: impl FnOnce() -> String) {
 }
 
 /// `--player` values: `#id` is a saved person, anything else a name.
-fn player_refs(players: &[String]) -> Result<Vec<PlayerRef>, ApiError> {
+pub(crate) fn player_refs(players: &[String]) -> Result<Vec<PlayerRef>, ApiError> {
     players
         .iter()
         .map(|p| match p.strip_prefix('#') {
@@ -311,6 +332,17 @@ fn run(cli: Cli) -> Result<u8, ApiError> {
                     history_text(&[row.clone()])
                 )
             });
+        }
+        Command::Stats {
+            game,
+            person,
+            players,
+            from,
+            to,
+        } => {
+            let filter = stats::filter(&steward, game, person, players, from, to)?;
+            let s = steward.stats(&filter)?;
+            print(json, &s, || stats::stats_text(&s));
         }
     }
     Ok(0)
