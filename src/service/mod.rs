@@ -9,12 +9,14 @@ mod play;
 mod results;
 mod start;
 mod stats;
+mod transfer;
 mod types;
 
 pub use cache::{LogPage, APP_LOG_PAGE};
 pub use results::{PlayerResult, ResultsEntry};
 pub use start::PlayerRef;
 pub use stats::Stats;
+pub use transfer::ExportReport;
 pub use types::{ApiError, CatalogueEntry, GameInfo, GameRecord, ReplayStep, TableView};
 
 use crate::engine::{GameKind, Scoresheet, Seat};

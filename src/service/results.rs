@@ -213,6 +213,7 @@ impl Steward {
             game,
             played_on: &day,
             rows: &rows,
+            uuid: None,
         })?;
         Ok(self.store.game_row(id)?)
     }

@@ -3,6 +3,7 @@
 
 use super::log::log_ends;
 use super::people;
+use super::schema::new_uuid;
 use super::{now, today, Store, StoreError};
 use crate::engine::table::StoredLog;
 use crate::engine::{Seat, StoredEntry};
@@ -90,9 +91,16 @@ impl Store {
             });
         }
         tx.execute(
-            "INSERT INTO games (game, options, seed, status, started_at, played_on)
-             VALUES (?1, ?2, ?3, 'active', ?4, ?5)",
-            params![new.game, new.options, new.seed as i64, now(), today()],
+            "INSERT INTO games (game, options, seed, status, started_at, played_on, uuid)
+             VALUES (?1, ?2, ?3, 'active', ?4, ?5, ?6)",
+            params![
+                new.game,
+                new.options,
+                new.seed as i64,
+                now(),
+                today(),
+                new_uuid()
+            ],
         )?;
         let id = tx.last_insert_rowid();
         for (i, seat) in seats.iter().enumerate() {

@@ -5,6 +5,7 @@
 //! before anything is written to it (or beside it); every write that acknowledges an action
 //! commits first; every append, undo and redo checks the game's version in its transaction.
 
+pub mod archive;
 mod catalogue;
 mod games;
 pub mod location;
@@ -15,6 +16,7 @@ mod results;
 pub mod schema;
 mod stats;
 
+pub use archive::ImportReport;
 pub use games::{GameRow, LoadedGame, NewGame, SeatPerson};
 pub use location::{default_db_path, APP_DIR_NAME, DB_ENV, DB_FILE_NAME};
 pub use log::Append;

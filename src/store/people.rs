@@ -1,5 +1,6 @@
 //! The `people` table: the players saved on this device.
 
+use super::schema::new_uuid;
 use super::{now, Store, StoreError};
 use crate::engine::table::excerpt;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -92,8 +93,8 @@ pub(super) fn insert(conn: &Connection, name: &str, colour: &str) -> Result<Pers
         ));
     }
     conn.execute(
-        "INSERT INTO people (name, colour, created_at) VALUES (?1, ?2, ?3)",
-        params![name, colour, now()],
+        "INSERT INTO people (name, colour, created_at, uuid) VALUES (?1, ?2, ?3, ?4)",
+        params![name, colour, now(), new_uuid()],
     )?;
     Ok(Person {
         id: conn.last_insert_rowid(),

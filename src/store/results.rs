@@ -4,6 +4,7 @@
 
 use super::games::SeatPerson;
 use super::people;
+use super::schema::new_uuid;
 use super::{now, Store, StoreError};
 use rusqlite::{params, Connection};
 use serde::Serialize;
@@ -27,6 +28,9 @@ pub struct NewRecord<'a> {
     /// The day it was played (YYYY-MM-DD).
     pub played_on: &'a str,
     pub rows: &'a [NewResult<'a>],
+    /// Its identity when it came from another app's file (a BG Stats play's), so that a second
+    /// import finds it; a new random one when none.
+    pub uuid: Option<&'a str>,
 }
 
 /// A stored result, as the Game record shows a results-only game.
@@ -68,9 +72,15 @@ pub(super) fn insert_record(conn: &Connection, new: &NewRecord) -> Result<i64, S
     }
     let at = now();
     conn.execute(
-        "INSERT INTO games (game, options, seed, status, started_at, finished_at, played_on, results_only)
-         VALUES (?1, 'null', 0, 'finished', ?2, ?2, ?3, 1)",
-        params![new.game, at, new.played_on],
+        "INSERT INTO games (game, options, seed, status, started_at, finished_at, played_on,
+                            results_only, uuid)
+         VALUES (?1, 'null', 0, 'finished', ?2, ?2, ?3, 1, ?4)",
+        params![
+            new.game,
+            at,
+            new.played_on,
+            new.uuid.map_or_else(new_uuid, String::from)
+        ],
     )?;
     let id = conn.last_insert_rowid();
     for (seat, (row, person)) in new.rows.iter().zip(&people).enumerate() {

@@ -3,8 +3,8 @@
 //! released migration: add a new one at the end.
 
 use super::StoreError;
-use rusqlite::{Connection, TransactionBehavior};
-use rusqlite_migration::{Migrations, M};
+use rusqlite::{Connection, Transaction, TransactionBehavior};
+use rusqlite_migration::{HookError, Migrations, M};
 
 /// Marks our files (`PRAGMA application_id`, "ESTW").
 pub const APPLICATION_ID: i64 = 0x4553_5457;
@@ -92,12 +92,54 @@ const MIGRATIONS: &[&str] = &[
         CREATE INDEX games_for_stats ON games(status, game, played_on);
         CREATE INDEX results_by_person ON results(person_id, game_id);
         "#,
+    // 6: stable identities for export and import (merged by them): a random UUID for every
+    // person and game, filled for the rows already there by [`after`]; and when a game was
+    // abandoned (left unfinished for good: it takes no more actions and counts nowhere).
+    r#"
+        ALTER TABLE games ADD COLUMN abandoned_at TEXT;
+        ALTER TABLE people ADD COLUMN uuid TEXT;
+        ALTER TABLE games ADD COLUMN uuid TEXT;
+        CREATE UNIQUE INDEX people_by_uuid ON people(uuid);
+        CREATE UNIQUE INDEX games_by_uuid ON games(uuid);
+        "#,
 ];
+
+/// What a migration does besides its SQL, in the same transaction (by migration number).
+fn after(step: usize, tx: &Transaction) -> rusqlite::Result<()> {
+    if step == 6 {
+        for table in ["people", "games"] {
+            let ids: Vec<i64> = tx
+                .prepare(&format!("SELECT id FROM {table} WHERE uuid IS NULL"))?
+                .query_map([], |r| r.get(0))?
+                .collect::<Result<_, _>>()?;
+            let mut set = tx.prepare(&format!("UPDATE {table} SET uuid = ?2 WHERE id = ?1"))?;
+            for id in ids {
+                set.execute(rusqlite::params![id, new_uuid()])?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A new random identity (UUID v4) for a person or a game.
+pub(super) fn new_uuid() -> String {
+    uuid::Uuid::new_v4().to_string()
+}
 
 /// The migrations for `rusqlite_migration` (its validation and `to_version`, used by tests and
 /// fixtures to build a file of an earlier schema).
 pub fn migrations() -> Migrations<'static> {
-    Migrations::new(MIGRATIONS.iter().map(|sql| M::up(sql)).collect())
+    Migrations::new(
+        MIGRATIONS
+            .iter()
+            .enumerate()
+            .map(|(i, sql)| {
+                M::up_with_hook(sql, move |tx: &Transaction| {
+                    after(i + 1, tx).map_err(HookError::from)
+                })
+            })
+            .collect(),
+    )
 }
 
 /// The schema version this build writes: the number of migrations.
@@ -130,6 +172,7 @@ pub(super) fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
     }
     for (i, sql) in MIGRATIONS.iter().enumerate().skip(found as usize) {
         tx.execute_batch(sql).map_err(|e| failed(i + 1, e))?;
+        after(i + 1, &tx).map_err(|e| failed(i + 1, e))?;
     }
     tx.pragma_update(None, "user_version", latest_version())?;
     tx.commit()?;

@@ -1,7 +1,8 @@
-//! The CLI's History commands: results-only records.
+//! The CLI's History commands: results-only records and the import report.
 
 use estate_steward::engine::table::excerpt;
 use estate_steward::service::{ApiError, PlayerResult, ResultsEntry};
+use estate_steward::store::ImportReport;
 
 /// `--player NAME:SCORE` (split at the last colon: a name may hold one).
 fn player(i: usize, spec: &str) -> Result<PlayerResult, ApiError> {
@@ -70,4 +71,33 @@ pub(crate) fn results_entry(
         title,
         date,
     })
+}
+
+/// The import report: what was matched, created and skipped.
+pub(crate) fn import_text(r: &ImportReport) -> String {
+    let list = |names: &[String]| match names.len() {
+        0 => "none".to_string(),
+        _ => names.join(", "),
+    };
+    let mut out = format!(
+        "imported {} file: {} games added, {} already here\npeople created: {}\npeople matched: {}\n",
+        r.format,
+        r.games_added,
+        r.games_already_here,
+        list(&r.people_created),
+        list(&r.people_matched)
+    );
+    if r.cards_added + r.cards_updated > 0 {
+        out += &format!(
+            "remembered cards: {} added, {} updated\n",
+            r.cards_added, r.cards_updated
+        );
+    }
+    for s in &r.skipped {
+        out += &format!("skipped: {s}\n");
+    }
+    if let Some(b) = &r.backup {
+        out += &format!("backup taken first: {b}\n");
+    }
+    out.trim_end().to_string()
 }

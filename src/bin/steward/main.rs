@@ -151,6 +151,19 @@ when the game's tie-breakers decided. A solo game has no winner but may have a -
         #[arg(long, value_name = "YYYY-MM-DD")]
         to: Option<String>,
     },
+    /// Write every game to a file: `json` is the app's own (people, games, seats, the whole
+    /// action log, results, remembered cards; lossless, for `steward import`), `csv` one row
+    /// per player per finished game (date, game, player, seat, score, rank, winner, title).
+    Export {
+        #[arg(long, value_parser = ["json", "csv"])]
+        format: String,
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+    },
+    /// Bring in a file written by `steward export --format json`, merged by the people's and
+    /// games' UUIDs (importing the same file twice adds nothing). A malformed, truncated or
+    /// foreign file is refused whole, naming the line or field, and changes nothing.
+    Import { file: PathBuf },
 }
 
 #[derive(Subcommand)]
@@ -343,6 +356,19 @@ fn run(cli: Cli) -> Result<u8, ApiError> {
             let filter = stats::filter(&steward, game, person, players, from, to)?;
             let s = steward.stats(&filter)?;
             print(json, &s, || stats::stats_text(&s));
+        }
+        Command::Export { format, out } => {
+            let r = steward.export(&format, &out)?;
+            print(json, &r, || {
+                format!(
+                    "exported {} games and {} people to {}",
+                    r.games, r.people, r.path
+                )
+            });
+        }
+        Command::Import { file } => {
+            let r = steward.import(&file)?;
+            print(json, &r, || history::import_text(&r));
         }
     }
     Ok(0)
