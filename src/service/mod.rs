@@ -4,6 +4,7 @@
 //! `types` holds what crosses to the clients, `cache` the tables held in memory (checked against
 //! the game's version before every use), `play` the table's requests and `start` a new game.
 
+mod backup;
 mod cache;
 mod play;
 mod results;

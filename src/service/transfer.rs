@@ -190,7 +190,9 @@ impl Steward {
                 )
             })?;
         }
-        let report = self.store.import_archive(&archive)?;
+        let backup = self.store.auto_backup("before-import")?;
+        let mut report = self.store.import_archive(&archive)?;
+        report.backup = backup.map(|p| p.display().to_string());
         self.tables.clear();
         Ok(report)
     }

@@ -6,6 +6,7 @@
 //! commits first; every append, undo and redo checks the game's version in its transaction.
 
 pub mod archive;
+mod backup;
 mod catalogue;
 mod games;
 pub mod location;
@@ -17,6 +18,7 @@ pub mod schema;
 mod stats;
 
 pub use archive::ImportReport;
+pub use backup::{RestoreReport, BACKUP_DIR, KEEP};
 pub use games::{GameRow, LoadedGame, NewGame, SeatPerson};
 pub use location::{default_db_path, APP_DIR_NAME, DB_ENV, DB_FILE_NAME};
 pub use log::Append;

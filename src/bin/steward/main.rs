@@ -164,6 +164,13 @@ when the game's tie-breakers decided. A solo game has no winner but may have a -
     /// games' UUIDs (importing the same file twice adds nothing). A malformed, truncated or
     /// foreign file is refused whole, naming the line or field, and changes nothing.
     Import { file: PathBuf },
+    /// Write a consistent, checked copy of the database to FILE (a new file), made by SQLite
+    /// while the app may be open.
+    Backup { file: PathBuf },
+    /// Replace the database's content with a backup's. A file the app would refuse to open is
+    /// refused; a safety copy of the current content is kept in backups/ beside the database
+    /// (as before every import and schema upgrade; the last 5 are kept).
+    Restore { file: PathBuf },
 }
 
 #[derive(Subcommand)]
@@ -369,6 +376,26 @@ fn run(cli: Cli) -> Result<u8, ApiError> {
         Command::Import { file } => {
             let r = steward.import(&file)?;
             print(json, &r, || history::import_text(&r));
+        }
+        Command::Backup { file } => {
+            steward.backup(&file)?;
+            let shown = file.display().to_string();
+            print(json, &shown, || {
+                format!("backed up to {shown} (integrity checked)")
+            });
+        }
+        Command::Restore { file } => {
+            let r = steward.restore(&file)?;
+            print(json, &r, || {
+                format!(
+                    "restored from {}{}",
+                    r.restored_from,
+                    r.safety_copy
+                        .as_ref()
+                        .map(|s| format!("\nthe database as it was is kept in {s}"))
+                        .unwrap_or_default()
+                )
+            });
         }
     }
     Ok(0)
