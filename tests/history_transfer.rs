@@ -269,7 +269,7 @@ fn a_malformed_truncated_or_foreign_file_is_refused_whole_and_changes_nothing() 
     let before = dump(&b);
     let cases: Vec<(String, &str)> = vec![
         (text[..text.len() / 2].to_string(), "line "),
-        ("{\"hello\": 1}".into(), "not an Estate Steward export"),
+        ("{\"hello\": 1}".into(), "neither an Estate Steward export"),
         ("PK\u{3}\u{4} not json".into(), "line 1, column 1"),
         (
             altered(&export, |v| v["version"] = json!(9)),

@@ -5,6 +5,7 @@
 //! the game's version before every use), `play` the table's requests and `start` a new game.
 
 mod backup;
+mod bgstats;
 mod cache;
 mod play;
 mod results;

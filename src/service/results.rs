@@ -82,7 +82,7 @@ pub(super) fn checked_date(field: &str, date: &str) -> Result<String, ApiError> 
 
 /// Ranks from the scores: the winners first (rank 1), then the others by score, tied scores
 /// sharing a rank ("1, 2, 2, 4"). With no winner (solo), by score alone.
-fn ranks(scores: &[i32], winner: &[bool]) -> Vec<u8> {
+pub(super) fn ranks(scores: &[i32], winner: &[bool]) -> Vec<u8> {
     let winners = winner.iter().filter(|&&w| w).count();
     (0..scores.len())
         .map(|i| {

@@ -3,12 +3,14 @@
 //! line and column), its fields (by name), every game's id and log (each replayed) — before
 //! one transaction writes it; a refused file changes nothing.
 
+use super::bgstats;
 use super::{kind_of, ApiError, Steward};
 use crate::engine::table::StoredLog;
 use crate::engine::{Seat, StoredEntry};
-use crate::store::archive::{Archive, ArchivedGame, Probe, FORMAT, VERSION};
-use crate::store::ImportReport;
-use serde::Serialize;
+use crate::store::archive::{Archive, ArchivedGame, FORMAT, VERSION};
+use crate::store::{ImportReport, NewRecord, NewResult};
+use serde::de::IgnoredAny;
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -21,6 +23,16 @@ pub struct ExportReport {
     pub people: i64,
     #[specta(type = f64)]
     pub games: i64,
+}
+
+/// Just enough of a file to tell ours (and its version) or BG Stats' from anything else.
+#[derive(Deserialize)]
+struct Probe {
+    format: Option<String>,
+    version: Option<u32>,
+    games: Option<IgnoredAny>,
+    players: Option<IgnoredAny>,
+    plays: Option<IgnoredAny>,
 }
 
 fn file_error(path: &Path, e: impl std::fmt::Display) -> ApiError {
@@ -132,11 +144,20 @@ impl Steward {
                     rows.iter().map(|r| r.player.as_str()).collect();
                 (bytes, people.len(), games.len())
             }
+            "bgstats" => {
+                let archive = self.store.export_archive()?;
+                let file = bgstats::bgstats_file(&archive);
+                let text = serde_json::to_string_pretty(&file)
+                    .map_err(|e| ApiError::bad("format", e.to_string()))?;
+                let people = file["players"].as_array().map_or(0, Vec::len);
+                let games = file["plays"].as_array().map_or(0, Vec::len);
+                (text.into_bytes(), people, games)
+            }
             other => {
                 return Err(ApiError::bad(
                     "format",
                     format!(
-                        "'{}' is not json or csv",
+                        "'{}' is not json, csv or bgstats",
                         crate::engine::table::excerpt(other, 20)
                     ),
                 ))
@@ -158,12 +179,14 @@ impl Steward {
         let text = std::str::from_utf8(&bytes)
             .map_err(|e| file_error(path, format!("not UTF-8 text (byte {})", e.valid_up_to())))?;
         let probe: Probe = serde_json::from_str(text).map_err(|e| json_error(path, &e))?;
+        let bg = probe.games.is_some() && probe.players.is_some() && probe.plays.is_some();
         match probe.format.as_deref() {
             Some(FORMAT) => {}
+            None if bg => return self.import_bgstats(path, text),
             _ => {
                 return Err(file_error(
                     path,
-                    "not an Estate Steward export (its \"format\" is not \"estate-steward\")",
+                    "neither an Estate Steward export (its \"format\" is not \"estate-steward\") nor a BG Stats file",
                 ))
             }
         }
@@ -194,6 +217,40 @@ impl Steward {
         let mut report = self.store.import_archive(&archive)?;
         report.backup = backup.map(|p| p.display().to_string());
         self.tables.clear();
+        Ok(report)
+    }
+}
+
+impl Steward {
+    /// A BG Stats file: its plays of hosted games as results-only records (one transaction),
+    /// people matched by name; the report lists what was matched, created and skipped.
+    fn import_bgstats(&mut self, path: &Path, text: &str) -> Result<ImportReport, ApiError> {
+        let file: bgstats::BgFile = serde_json::from_str(text).map_err(|e| json_error(path, &e))?;
+        let (plays, skipped) = bgstats::plays(&file)?;
+        let mut report = ImportReport {
+            format: "bgstats".into(),
+            skipped,
+            ..ImportReport::default()
+        };
+        let mut seen = std::collections::HashSet::new();
+        for (name, ..) in plays.iter().flat_map(|p| &p.rows) {
+            if seen.insert(name.to_lowercase()) {
+                match self.store.person_named(name)? {
+                    Some(p) => report.people_matched.push(p.name),
+                    None => report.people_created.push(name.clone()),
+                }
+            }
+        }
+        let rows: Vec<Vec<NewResult>> = plays.iter().map(|p| p.rows()).collect();
+        let records: Vec<NewRecord> = plays.iter().zip(&rows).map(|(p, r)| p.record(r)).collect();
+        let backup = self.store.auto_backup("before-import")?;
+        report.backup = backup.map(|p| p.display().to_string());
+        for added in self.store.import_records(&records)? {
+            match added {
+                true => report.games_added += 1,
+                false => report.games_already_here += 1,
+            }
+        }
         Ok(report)
     }
 }

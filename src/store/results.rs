@@ -113,6 +113,26 @@ impl Store {
         Ok(id)
     }
 
+    /// Save records brought in from another app's file in one transaction: all or none. A
+    /// record whose UUID is already here is left alone (false in the answer).
+    pub fn import_records(&mut self, records: &[NewRecord]) -> Result<Vec<bool>, StoreError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let mut added = Vec::with_capacity(records.len());
+        for r in records {
+            let here: i64 = tx
+                .prepare_cached("SELECT count(*) FROM games WHERE uuid = ?1")?
+                .query_row([r.uuid], |row| row.get(0))?;
+            if here == 0 {
+                insert_record(&tx, r)?;
+            }
+            added.push(here == 0);
+        }
+        tx.commit()?;
+        Ok(added)
+    }
+
     /// A game's results in seat order (none while it runs).
     pub fn results(&self, game_id: i64) -> Result<Vec<StoredResult>, StoreError> {
         let mut stmt = self.conn.prepare_cached(

@@ -153,16 +153,19 @@ when the game's tie-breakers decided. A solo game has no winner but may have a -
     },
     /// Write every game to a file: `json` is the app's own (people, games, seats, the whole
     /// action log, results, remembered cards; lossless, for `steward import`), `csv` one row
-    /// per player per finished game (date, game, player, seat, score, rank, winner, title).
+    /// per player per finished game (date, game, player, seat, score, rank, winner, title),
+    /// `bgstats` the finished games as BG Stats imports them.
     Export {
-        #[arg(long, value_parser = ["json", "csv"])]
+        #[arg(long, value_parser = ["json", "csv", "bgstats"])]
         format: String,
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
     },
-    /// Bring in a file written by `steward export --format json`, merged by the people's and
-    /// games' UUIDs (importing the same file twice adds nothing). A malformed, truncated or
-    /// foreign file is refused whole, naming the line or field, and changes nothing.
+    /// Bring in a file: one written by `steward export --format json`, merged by the people's
+    /// and games' UUIDs (importing the same file twice adds nothing), or a BG Stats export,
+    /// whose plays of the games hosted here become results-only records (people matched by
+    /// name; other games skipped, listed in the report). A malformed, truncated or foreign file
+    /// is refused whole, naming the line or field, and changes nothing.
     Import { file: PathBuf },
     /// Write a consistent, checked copy of the database to FILE (a new file), made by SQLite
     /// while the app may be open.

@@ -104,13 +104,6 @@ pub struct ArchivedCard {
     pub updated_at: String,
 }
 
-/// Just enough of a file to tell ours (and its version) from anything else before reading it.
-#[derive(Debug, Deserialize)]
-pub struct Probe {
-    pub format: Option<String>,
-    pub version: Option<u32>,
-}
-
 /// One row of the CSV export: a player's line of a finished game.
 #[derive(Debug, Serialize)]
 pub struct CsvRow {
