@@ -7,6 +7,7 @@
 mod backup;
 mod bgstats;
 mod cache;
+mod manage;
 mod play;
 mod results;
 mod start;
@@ -110,14 +111,14 @@ impl Steward {
         Ok(self.store.add_person(name, colour)?)
     }
 
-    /// Games, newest first; `status` is "active" or "finished" (all when none).
+    /// Games, newest first; `status` is "active", "finished" or "abandoned" (all when none).
     pub fn history(&self, status: Option<&str>) -> Result<Vec<GameRow>, ApiError> {
         if let Some(s) = status {
-            if s != "active" && s != "finished" {
+            if !["active", "finished", "abandoned"].contains(&s) {
                 return Err(ApiError::bad(
                     "status",
                     format!(
-                        "'{}' is not active or finished",
+                        "'{}' is not active, finished or abandoned",
                         crate::engine::table::excerpt(s, 40)
                     ),
                 ));

@@ -258,7 +258,10 @@ impl Store {
             "SELECT g.id, g.game, g.status, g.started_at, g.finished_at,
                     (SELECT count(*) FROM events e WHERE e.game_id = g.id AND e.undone = 0),
                     g.results_only, g.played_on
-             FROM games g WHERE (?1 IS NULL OR g.status = ?1) AND (?2 IS NULL OR g.id = ?2)
+             FROM (SELECT id, game, started_at, finished_at, results_only, played_on,
+                          CASE WHEN abandoned_at IS NULL THEN status ELSE 'abandoned' END AS status
+                   FROM games) g
+             WHERE (?1 IS NULL OR g.status = ?1) AND (?2 IS NULL OR g.id = ?2)
              ORDER BY g.id DESC",
         )?;
         let rows = stmt.query_map(params![status, id], |r| {
@@ -308,6 +311,39 @@ impl Store {
                 g.winners.push(name);
             }
         }
+        Ok(())
+    }
+
+    /// Leave a game in play unfinished for good: it takes no more actions, counts nowhere, and
+    /// stays in History as abandoned (its log kept). Raises its version, so that a client
+    /// holding the table reloads it.
+    pub fn abandon_game(&mut self, game_id: i64) -> Result<(), StoreError> {
+        let tx = self.conn.transaction()?;
+        let (status, abandoned): (String, Option<String>) = tx
+            .query_row(
+                "SELECT status, abandoned_at FROM games WHERE id = ?1",
+                [game_id],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?
+            .ok_or(StoreError::NotFound {
+                what: format!("game #{game_id}"),
+            })?;
+        let refused = |why: &str| StoreError::Invalid {
+            field: "game".into(),
+            message: format!("game #{game_id} {why}"),
+        };
+        if abandoned.is_some() {
+            return Err(refused("was abandoned already"));
+        }
+        if status != "active" {
+            return Err(refused("is finished: only a game in play can be abandoned"));
+        }
+        tx.execute(
+            "UPDATE games SET abandoned_at = ?2, version = version + 1 WHERE id = ?1",
+            params![game_id, now()],
+        )?;
+        tx.commit()?;
         Ok(())
     }
 

@@ -6,6 +6,7 @@
 //! answers every line and exits at the end with the code of its first failed line.
 
 mod history;
+mod people;
 mod stats;
 mod table;
 mod text;
@@ -51,7 +52,7 @@ enum Command {
     /// Saved people.
     People {
         #[command(subcommand)]
-        command: PeopleCommand,
+        command: people::PeopleCommand,
     },
     /// Start a game: `steward start nine-estates --player Ana`.
     Start {
@@ -174,15 +175,14 @@ when the game's tie-breakers decided. A solo game has no winner but may have a -
     /// refused; a safety copy of the current content is kept in backups/ beside the database
     /// (as before every import and schema upgrade; the last 5 are kept).
     Restore { file: PathBuf },
-}
-
-#[derive(Subcommand)]
-enum PeopleCommand {
-    List,
-    Add {
-        name: String,
-        #[arg(long, default_value = "#1f77b4")]
-        colour: String,
+    /// Leave a game in play unfinished for good: it takes no more actions and counts nowhere,
+    /// and stays in History as abandoned with its log.
+    Abandon { id: i64 },
+    /// Delete a game with its log and results. It cannot be undone: say --yes.
+    DeleteGame {
+        id: i64,
+        #[arg(long)]
+        yes: bool,
     },
 }
 
@@ -200,7 +200,7 @@ pub(crate) fn parse_json(field: &str, text: &str) -> Result<Value, ApiError> {
     Ok(parse_text(field, text)?)
 }
 
-fn print<T: Serialize>(json: bool, value: &T, text: impl FnOnce() -> String) {
+pub(crate) fn print<T: Serialize>(json: bool, value: &T, text: impl FnOnce() -> String) {
     let out = if json {
         serde_json::to_string_pretty(value).unwrap_or_default()
     } else {
@@ -238,24 +238,7 @@ fn run(cli: Cli) -> Result<u8, ApiError> {
             let games = steward.games_available();
             print(json, &games, || games_text(&games));
         }
-        Command::People {
-            command: PeopleCommand::List,
-        } => {
-            let people = steward.people()?;
-            print(json, &people, || {
-                people
-                    .iter()
-                    .map(|p| format!("#{} {} {}", p.id, p.name, p.colour))
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            });
-        }
-        Command::People {
-            command: PeopleCommand::Add { name, colour },
-        } => {
-            let p = steward.add_person(&name, &colour)?;
-            print(json, &p, || format!("saved #{} {}", p.id, p.name));
-        }
+        Command::People { command } => people::run(&mut steward, json, command)?,
         Command::Start {
             game,
             players,
@@ -386,6 +369,20 @@ fn run(cli: Cli) -> Result<u8, ApiError> {
             print(json, &shown, || {
                 format!("backed up to {shown} (integrity checked)")
             });
+        }
+        Command::Abandon { id } => {
+            let row = steward.abandon_game(id)?;
+            print(json, &row, || history_text(&[row.clone()]));
+        }
+        Command::DeleteGame { id, yes } => {
+            if !yes {
+                return Err(ApiError::bad(
+                    "yes",
+                    format!("deleting game #{id} with its log cannot be undone: add --yes"),
+                ));
+            }
+            steward.delete_game(id)?;
+            print(json, &Value::Bool(true), || format!("deleted game #{id}"));
         }
         Command::Restore { file } => {
             let r = steward.restore(&file)?;

@@ -12,26 +12,9 @@ pub(crate) fn filter(
     from: Option<String>,
     to: Option<String>,
 ) -> Result<StatsFilter, ApiError> {
-    let person = match person {
-        None => None,
-        Some(p) => {
-            let refs = crate::player_refs(std::slice::from_ref(&p))?;
-            match refs.first() {
-                Some(estate_steward::service::PlayerRef::Id(id)) => Some(*id),
-                _ => Some(
-                    steward
-                        .person_named(&p)?
-                        .ok_or_else(|| ApiError::NotFound {
-                            what: format!(
-                                "person '{}'",
-                                estate_steward::engine::table::excerpt(&p, 40)
-                            ),
-                        })?
-                        .id,
-                ),
-            }
-        }
-    };
+    let person = person
+        .map(|p| crate::people::person_id(steward, &p))
+        .transpose()?;
     Ok(StatsFilter {
         game,
         person,
