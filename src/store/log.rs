@@ -136,7 +136,8 @@ impl Store {
             None => {
                 tx.execute("DELETE FROM results WHERE game_id = ?1", [game_id])?;
                 tx.execute(
-                    "UPDATE games SET status = 'active', finished_at = NULL WHERE id = ?1",
+                    "UPDATE games SET status = 'active', finished_at = NULL, players = 0
+                     WHERE id = ?1",
                     [game_id],
                 )?;
             }
@@ -203,8 +204,8 @@ fn write_results(tx: &Transaction, game_id: i64, sheet: &Scoresheet) -> Result<(
         )?;
     }
     tx.execute(
-        "UPDATE games SET status = 'finished', finished_at = ?2 WHERE id = ?1",
-        params![game_id, now()],
+        "UPDATE games SET status = 'finished', finished_at = ?2, players = ?3 WHERE id = ?1",
+        params![game_id, now(), sheet.rows.len() as i64],
     )?;
     Ok(())
 }

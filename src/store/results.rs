@@ -73,13 +73,14 @@ pub(super) fn insert_record(conn: &Connection, new: &NewRecord) -> Result<i64, S
     let at = now();
     conn.execute(
         "INSERT INTO games (game, options, seed, status, started_at, finished_at, played_on,
-                            results_only, uuid)
-         VALUES (?1, 'null', 0, 'finished', ?2, ?2, ?3, 1, ?4)",
+                            results_only, uuid, players)
+         VALUES (?1, 'null', 0, 'finished', ?2, ?2, ?3, 1, ?4, ?5)",
         params![
             new.game,
             at,
             new.played_on,
-            new.uuid.map_or_else(new_uuid, String::from)
+            new.uuid.map_or_else(new_uuid, String::from),
+            new.rows.len() as i64
         ],
     )?;
     let id = conn.last_insert_rowid();

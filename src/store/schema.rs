@@ -80,16 +80,20 @@ const MIGRATIONS: &[&str] = &[
     "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;",
     // 4: results-only records (a game played without the app, entered as its scores), the day
     // a game was played (the statistics' date filter; the day it started for games until now),
-    // and each result's role (a Leader, a faction) where one was entered.
+    // how many players its results hold (0 until it is finished), and each result's role (a
+    // Leader, a faction) where one was entered.
     r#"
         ALTER TABLE games ADD COLUMN results_only INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE games ADD COLUMN played_on TEXT;
         UPDATE games SET played_on = substr(started_at, 1, 10);
+        ALTER TABLE games ADD COLUMN players INTEGER NOT NULL DEFAULT 0;
+        UPDATE games SET players = (SELECT count(*) FROM results r WHERE r.game_id = games.id);
         ALTER TABLE results ADD COLUMN role TEXT;
         "#,
-    // 5: statistics by SQL: finished games by game and day, and a person's results.
+    // 5: statistics by SQL: finished games by game, day and player count, and a person's
+    // results.
     r#"
-        CREATE INDEX games_for_stats ON games(status, game, played_on);
+        CREATE INDEX games_for_stats ON games(status, game, played_on, players);
         CREATE INDEX results_by_person ON results(person_id, game_id);
         "#,
     // 6: stable identities for export and import (merged by them): a random UUID for every

@@ -158,8 +158,8 @@ fn check_game(
 fn insert_game(tx: &Transaction, g: &ArchivedGame, seats: &[i64]) -> Result<(), StoreError> {
     tx.prepare_cached(
         "INSERT INTO games (game, options, seed, status, started_at, finished_at, version,
-                            results_only, played_on, uuid, abandoned_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                            results_only, played_on, uuid, abandoned_at, players)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
     )?
     .execute(params![
         g.game,
@@ -172,7 +172,8 @@ fn insert_game(tx: &Transaction, g: &ArchivedGame, seats: &[i64]) -> Result<(), 
         g.results_only,
         g.played_on,
         g.uuid,
-        g.abandoned_at
+        g.abandoned_at,
+        g.results.len() as i64
     ])?;
     let id = tx.last_insert_rowid();
     for (seat, person) in seats.iter().enumerate() {

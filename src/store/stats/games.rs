@@ -111,7 +111,8 @@ fn bucket_width(lo: i32, hi: i32) -> i32 {
     }
 }
 
-/// Scores with their counts into buckets, empty ones included.
+/// Scores with their counts into buckets, empty ones included (reckoned in 64 bits: the
+/// extremes of a 32-bit score cannot overflow).
 fn buckets(counts: &[(i32, i64)]) -> Vec<ScoreBucket> {
     let (Some(lo), Some(hi)) = (
         counts.iter().map(|c| c.0).min(),
@@ -119,22 +120,19 @@ fn buckets(counts: &[(i32, i64)]) -> Vec<ScoreBucket> {
     ) else {
         return Vec::new();
     };
-    let width = bucket_width(lo, hi);
-    let first = lo.div_euclid(width) * width;
-    let n = (hi.div_euclid(width) - lo.div_euclid(width) + 1) as usize;
-    let mut out: Vec<ScoreBucket> = (0..n)
-        .map(|i| {
-            let from = first.saturating_add(i as i32 * width);
-            ScoreBucket {
-                from,
-                to: from.saturating_add(width - 1),
-                count: 0,
-            }
+    let width = i64::from(bucket_width(lo, hi));
+    let index = |score: i32| i64::from(score).div_euclid(width) - i64::from(lo).div_euclid(width);
+    let first = i64::from(lo).div_euclid(width) * width;
+    let clamp = |v: i64| v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
+    let mut out: Vec<ScoreBucket> = (0..=index(hi))
+        .map(|i| ScoreBucket {
+            from: clamp(first + i * width),
+            to: clamp(first + (i + 1) * width - 1),
+            count: 0,
         })
         .collect();
     for &(score, count) in counts {
-        let i = (score.div_euclid(width) - lo.div_euclid(width)) as usize;
-        if let Some(b) = out.get_mut(i) {
+        if let Some(b) = out.get_mut(index(score) as usize) {
             b.count += count;
         }
     }
@@ -316,5 +314,8 @@ mod tests {
             ]
         );
         assert!(buckets(&[]).is_empty());
+        let extremes = buckets(&[(i32::MIN, 1), (i32::MAX, 1)]);
+        assert!(extremes.len() <= 11, "{extremes:?}");
+        assert_eq!(extremes.iter().map(|b| b.count).sum::<i64>(), 2);
     }
 }

@@ -46,21 +46,18 @@ pub struct Scope {
     pub to: Option<String>,
 }
 
-/// The matched games `m` (id, game, day, number of players `n`), for a `WITH` clause. The
-/// player count comes from the results (one row per seat).
+/// The matched games `m` (id, game, day, number of players `n`), for a `WITH` clause: one pass
+/// over the `games_for_stats` index, computed once per query (`MATERIALIZED`).
 const MATCHED: &str = "
-    m0 AS (
-        SELECT g.id, g.game, g.played_on,
-               (SELECT count(*) FROM results x WHERE x.game_id = g.id) AS n
-        FROM games g
-        WHERE g.status = 'finished'
-          AND (:games IS NULL OR g.game IN (SELECT value FROM json_each(:games)))
-          AND (:from IS NULL OR g.played_on >= :from)
-          AND (:to IS NULL OR g.played_on <= :to)
-          AND (:person IS NULL OR EXISTS
-                (SELECT 1 FROM results y WHERE y.game_id = g.id AND y.person_id = :person))
-    ),
-    m AS (SELECT * FROM m0 WHERE n > 0 AND (:players IS NULL OR n = :players))";
+    m AS MATERIALIZED (
+        SELECT id, game, played_on, players AS n FROM games
+        WHERE status = 'finished' AND players > 0
+          AND (:games IS NULL OR game IN (SELECT value FROM json_each(:games)))
+          AND (:from IS NULL OR played_on >= :from)
+          AND (:to IS NULL OR played_on <= :to)
+          AND (:players IS NULL OR players = :players)
+          AND (:person IS NULL OR id IN (SELECT game_id FROM results WHERE person_id = :person))
+    )";
 
 impl Scope {
     /// The named parameters of [`MATCHED`].
