@@ -90,11 +90,13 @@ const MIGRATIONS: &[&str] = &[
         UPDATE games SET players = (SELECT count(*) FROM results r WHERE r.game_id = games.id);
         ALTER TABLE results ADD COLUMN role TEXT;
         "#,
-    // 5: statistics by SQL: finished games by game, day and player count, and a person's
-    // results.
+    // 5: statistics by SQL: finished games by game, day and player count; a person's results;
+    // and each game's results with the figures the statistics read, without the rows.
     r#"
         CREATE INDEX games_for_stats ON games(status, game, played_on, players);
         CREATE INDEX results_by_person ON results(person_id, game_id);
+        CREATE INDEX results_for_stats
+            ON results(game_id, person_id, score, rank, winner, seat, role, title);
         "#,
     // 6: stable identities for export and import (merged by them): a random UUID for every
     // person and game, filled for the rows already there by [`after`]; and when a game was

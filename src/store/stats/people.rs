@@ -79,21 +79,20 @@ fn totals(store: &Store, scope: &Scope) -> Result<Vec<PersonStats>, StoreError> 
     })
 }
 
-/// The longest run of won games of two or more players, per person: consecutive wins share a
-/// group number (position among all games minus position among wins).
+/// The longest run of won games of two or more players, per person: the wins of one run share
+/// the number of losses before them (one window, one sort).
 fn streaks(store: &Store, scope: &Scope) -> Result<HashMap<i64, i64>, StoreError> {
     let sql = format!(
         "WITH {MATCHED},
          ordered AS (
              SELECT r.person_id, r.winner,
-                    row_number() OVER (PARTITION BY r.person_id ORDER BY m.played_on, m.id)
-                  - row_number() OVER (PARTITION BY r.person_id, r.winner ORDER BY m.played_on, m.id)
-                    AS run
+                    sum(NOT r.winner) OVER (PARTITION BY r.person_id ORDER BY m.played_on, m.id
+                                            ROWS UNBOUNDED PRECEDING) AS losses
              FROM m JOIN results r ON r.game_id = m.id
              WHERE m.n > 1 AND (:person IS NULL OR r.person_id = :person)
          ),
          runs AS (SELECT person_id, count(*) AS len FROM ordered WHERE winner = 1
-                  GROUP BY person_id, run)
+                  GROUP BY person_id, losses)
          SELECT person_id, max(len) FROM runs GROUP BY person_id"
     );
     Ok(query(store, scope, &sql, |r| Ok((r.get(0)?, r.get(1)?)))?
@@ -101,35 +100,52 @@ fn streaks(store: &Store, scope: &Scope) -> Result<HashMap<i64, i64>, StoreError
         .collect())
 }
 
-/// Every pair of people who played the same matched games, from each side.
+/// Every pair of people who played the same matched games, from each side. Without a person in
+/// the scope each pair is counted once (the lower id first) and mirrored.
 fn head_to_head(store: &Store, scope: &Scope) -> Result<HashMap<i64, Vec<HeadToHead>>, StoreError> {
     let sql = format!(
         "WITH {MATCHED}
-         SELECT a.person_id, b.person_id, p.name, count(*),
-                sum(a.rank < b.rank), sum(a.rank > b.rank), sum(a.rank = b.rank)
+         SELECT a.person_id, b.person_id, count(*), sum(a.rank < b.rank), sum(a.rank > b.rank)
          FROM m JOIN results a ON a.game_id = m.id
-                JOIN results b ON b.game_id = m.id AND b.person_id <> a.person_id
-                JOIN people p ON p.id = b.person_id
+                JOIN results b ON b.game_id = m.id
+                              AND (CASE WHEN :person IS NULL THEN b.person_id > a.person_id
+                                        ELSE b.person_id <> a.person_id END)
          WHERE :person IS NULL OR a.person_id = :person
-         GROUP BY a.person_id, b.person_id
-         ORDER BY a.person_id, count(*) DESC, p.name COLLATE NOCASE"
+         GROUP BY a.person_id, b.person_id"
     );
-    let rows = query(store, scope, &sql, |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            HeadToHead {
-                opponent_id: r.get(1)?,
-                opponent: r.get(2)?,
-                games: r.get(3)?,
-                ahead: r.get(4)?,
-                behind: r.get(5)?,
-                tied: r.get(6)?,
-            },
-        ))
+    let rows: Vec<(i64, i64, i64, i64, i64)> = query(store, scope, &sql, |r| {
+        Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
     })?;
+    let names: HashMap<i64, String> = store
+        .people()?
+        .into_iter()
+        .map(|p| (p.id, p.name))
+        .collect();
+    let record = |opponent: i64, games: i64, ahead: i64, behind: i64| HeadToHead {
+        opponent_id: opponent,
+        opponent: names.get(&opponent).cloned().unwrap_or_default(),
+        games,
+        ahead,
+        behind,
+        tied: games - ahead - behind,
+    };
     let mut out: HashMap<i64, Vec<HeadToHead>> = HashMap::new();
-    for (person, h) in rows {
-        out.entry(person).or_default().push(h);
+    for (a, b, games, ahead, behind) in rows {
+        out.entry(a)
+            .or_default()
+            .push(record(b, games, ahead, behind));
+        if scope.person.is_none() {
+            out.entry(b)
+                .or_default()
+                .push(record(a, games, behind, ahead));
+        }
+    }
+    for list in out.values_mut() {
+        list.sort_by(|x, y| {
+            y.games
+                .cmp(&x.games)
+                .then_with(|| x.opponent.to_lowercase().cmp(&y.opponent.to_lowercase()))
+        });
     }
     Ok(out)
 }
