@@ -20,7 +20,15 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// (game id, players min–max, categories, roles)
-const GAMES: &[(&str, usize, usize, &[&str], &[&str])] = &[
+type GameSpec = (
+    &'static str,
+    usize,
+    usize,
+    &'static [&'static str],
+    &'static [&'static str],
+);
+
+const GAMES: &[GameSpec] = &[
     ("nine-estates", 1, 1, &["Era 1", "Era 2", "Era 3"], &[]),
     (
         "the-estates",

@@ -1,8 +1,12 @@
-//! The CLI's History commands: results-only records and the import report.
+//! The CLI's History commands: results-only records, statistics, export and import, backup
+//! and restore, abandoning and deleting games.
 
+use crate::text::history_text;
+use crate::{print, stats, Command};
 use estate_steward::engine::table::excerpt;
-use estate_steward::service::{ApiError, PlayerResult, ResultsEntry};
+use estate_steward::service::{ApiError, PlayerResult, ResultsEntry, Steward};
 use estate_steward::store::ImportReport;
+use serde_json::Value;
 
 /// `--player NAME:SCORE` (split at the last colon: a name may hold one).
 fn player(i: usize, spec: &str) -> Result<PlayerResult, ApiError> {
@@ -100,4 +104,92 @@ pub(crate) fn import_text(r: &ImportReport) -> String {
         out += &format!("backup taken first: {b}\n");
     }
     out.trim_end().to_string()
+}
+
+/// Answer a History command; any other command is handed back.
+pub(crate) fn run(
+    steward: &mut Steward,
+    json: bool,
+    command: Command,
+) -> Result<Option<Command>, ApiError> {
+    match command {
+        Command::RecordResult {
+            game,
+            players,
+            winners,
+            roles,
+            title,
+            date,
+        } => {
+            let entry = results_entry(game, &players, &roles, winners, title, date)?;
+            let row = steward.record_result(&entry)?;
+            print(json, &row, || {
+                format!(
+                    "recorded game #{}\n{}",
+                    row.id,
+                    history_text(std::slice::from_ref(&row))
+                )
+            });
+        }
+        Command::Stats {
+            game,
+            person,
+            players,
+            from,
+            to,
+        } => {
+            let filter = stats::filter(steward, game, person, players, from, to)?;
+            let s = steward.stats(&filter)?;
+            print(json, &s, || stats::stats_text(&s));
+        }
+        Command::Export { format, out } => {
+            let r = steward.export(&format, &out)?;
+            print(json, &r, || {
+                format!(
+                    "exported {} games and {} people to {}",
+                    r.games, r.people, r.path
+                )
+            });
+        }
+        Command::Import { file } => {
+            let r = steward.import(&file)?;
+            print(json, &r, || import_text(&r));
+        }
+        Command::Backup { file } => {
+            steward.backup(&file)?;
+            let shown = file.display().to_string();
+            print(json, &shown, || {
+                format!("backed up to {shown} (integrity checked)")
+            });
+        }
+        Command::Abandon { id } => {
+            let row = steward.abandon_game(id)?;
+            print(json, &row, || history_text(std::slice::from_ref(&row)));
+        }
+        Command::DeleteGame { id, yes } => {
+            if !yes {
+                return Err(ApiError::bad(
+                    "yes",
+                    format!("deleting game #{id} with its log cannot be undone: add --yes"),
+                ));
+            }
+            steward.delete_game(id)?;
+            print(json, &Value::Bool(true), || format!("deleted game #{id}"));
+        }
+        Command::Restore { file } => {
+            let r = steward.restore(&file)?;
+            print(json, &r, || {
+                format!(
+                    "restored from {}{}",
+                    r.restored_from,
+                    r.safety_copy
+                        .as_ref()
+                        .map(|s| format!("\nthe database as it was is kept in {s}"))
+                        .unwrap_or_default()
+                )
+            });
+        }
+        other => return Ok(Some(other)),
+    }
+    Ok(None)
 }

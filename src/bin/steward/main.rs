@@ -46,7 +46,7 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
-enum Command {
+pub(crate) enum Command {
     /// List the games Estate Steward hosts.
     Games,
     /// Saved people.
@@ -233,7 +233,10 @@ fn run(cli: Cli) -> Result<u8, ApiError> {
     let path = location::db_path(cli.db.clone());
     let mut steward = Steward::open(&path)?;
     let json = cli.json;
-    match cli.command {
+    let Some(command) = history::run(&mut steward, json, cli.command)? else {
+        return Ok(0);
+    };
+    match command {
         Command::Games => {
             let games = steward.games_available();
             print(json, &games, || games_text(&games));
@@ -321,82 +324,8 @@ fn run(cli: Cli) -> Result<u8, ApiError> {
             steward.set_catalogue_entry(&game, &key, value)?;
             print(json, &Value::Bool(true), || format!("remembered {key}"));
         }
-        Command::RecordResult {
-            game,
-            players,
-            winners,
-            roles,
-            title,
-            date,
-        } => {
-            let entry = history::results_entry(game, &players, &roles, winners, title, date)?;
-            let row = steward.record_result(&entry)?;
-            print(json, &row, || {
-                format!(
-                    "recorded game #{}\n{}",
-                    row.id,
-                    history_text(&[row.clone()])
-                )
-            });
-        }
-        Command::Stats {
-            game,
-            person,
-            players,
-            from,
-            to,
-        } => {
-            let filter = stats::filter(&steward, game, person, players, from, to)?;
-            let s = steward.stats(&filter)?;
-            print(json, &s, || stats::stats_text(&s));
-        }
-        Command::Export { format, out } => {
-            let r = steward.export(&format, &out)?;
-            print(json, &r, || {
-                format!(
-                    "exported {} games and {} people to {}",
-                    r.games, r.people, r.path
-                )
-            });
-        }
-        Command::Import { file } => {
-            let r = steward.import(&file)?;
-            print(json, &r, || history::import_text(&r));
-        }
-        Command::Backup { file } => {
-            steward.backup(&file)?;
-            let shown = file.display().to_string();
-            print(json, &shown, || {
-                format!("backed up to {shown} (integrity checked)")
-            });
-        }
-        Command::Abandon { id } => {
-            let row = steward.abandon_game(id)?;
-            print(json, &row, || history_text(&[row.clone()]));
-        }
-        Command::DeleteGame { id, yes } => {
-            if !yes {
-                return Err(ApiError::bad(
-                    "yes",
-                    format!("deleting game #{id} with its log cannot be undone: add --yes"),
-                ));
-            }
-            steward.delete_game(id)?;
-            print(json, &Value::Bool(true), || format!("deleted game #{id}"));
-        }
-        Command::Restore { file } => {
-            let r = steward.restore(&file)?;
-            print(json, &r, || {
-                format!(
-                    "restored from {}{}",
-                    r.restored_from,
-                    r.safety_copy
-                        .as_ref()
-                        .map(|s| format!("\nthe database as it was is kept in {s}"))
-                        .unwrap_or_default()
-                )
-            });
-        }
+        // History commands are answered by `history::run` above.
+        _ => {}
     }
     Ok(0)
 }

@@ -11,6 +11,9 @@
 mod export;
 mod import;
 
+pub(super) use export::bgstats_file;
+pub(super) use import::plays;
+
 use crate::games::{registry, stats_game};
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
@@ -127,6 +130,3 @@ mod tests {
         assert_ne!(game_uuid("middle-ages"), game_uuid("realm-lord"));
     }
 }
-
-pub(super) use export::bgstats_file;
-pub(super) use import::plays;

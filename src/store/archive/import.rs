@@ -138,7 +138,7 @@ fn check_game(
     if g.results_only && !g.log.is_empty() {
         return Err(bad(field("log"), "a results-only record has no log"));
     }
-    if (g.status == "finished") != !g.results.is_empty() {
+    if (g.status == "finished") == g.results.is_empty() {
         return Err(bad(
             field("results"),
             "a finished game has results, a running one none",
