@@ -13,10 +13,11 @@
 //! `BLESS=1 cargo test -p estate-steward-app --test bindings`.
 
 use estate_steward::service::{
-    ApiError, CatalogueEntry, GameInfo, GameRecord, ReplayStep, Steward, TableView,
+    ApiError, CatalogueEntry, GameInfo, GameRecord, ReplayStep, ResultsEntry, Stats, Steward,
+    TableView,
 };
 use estate_steward::store::StoreError;
-use estate_steward::store::{GameRow, Person};
+use estate_steward::store::{GameRow, Person, StatsFilter};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use specta::Type;
@@ -244,4 +245,68 @@ pub async fn set_catalogue_entry(
 #[specta::specta]
 pub async fn delete_game(state: State<'_, AppState>, game_id: i32) -> Result<(), ApiError> {
     state.run(move |s| s.delete_game(i64::from(game_id))).await
+}
+
+/// Leave a game in play unfinished for good (it stays in History as abandoned).
+#[tauri::command]
+#[specta::specta]
+pub async fn abandon_game(state: State<'_, AppState>, game_id: i32) -> Result<GameRow, ApiError> {
+    state.run(move |s| s.abandon_game(i64::from(game_id))).await
+}
+
+/// Statistics over finished games, per person and per game, for a filter.
+#[tauri::command]
+#[specta::specta]
+pub async fn stats(state: State<'_, AppState>, filter: StatsFilter) -> Result<Stats, ApiError> {
+    state.run(move |s| s.stats(&filter)).await
+}
+
+/// Enter a game played without the app as its results.
+#[tauri::command]
+#[specta::specta]
+pub async fn record_result(
+    state: State<'_, AppState>,
+    entry: ResultsEntry,
+) -> Result<GameRow, ApiError> {
+    state.run(move |s| s.record_result(&entry)).await
+}
+
+/// Rename a saved person.
+#[tauri::command]
+#[specta::specta]
+pub async fn rename_person(
+    state: State<'_, AppState>,
+    person_id: i32,
+    name: String,
+) -> Result<Person, ApiError> {
+    state
+        .run(move |s| s.rename_person(i64::from(person_id), &name))
+        .await
+}
+
+/// Change a saved person's colour (like `#1f77b4`).
+#[tauri::command]
+#[specta::specta]
+pub async fn set_person_colour(
+    state: State<'_, AppState>,
+    person_id: i32,
+    colour: String,
+) -> Result<Person, ApiError> {
+    state
+        .run(move |s| s.set_person_colour(i64::from(person_id), &colour))
+        .await
+}
+
+/// Merge person `gone` into `keep` (the same person saved twice); refused when both sat at the
+/// same game.
+#[tauri::command]
+#[specta::specta]
+pub async fn merge_people(
+    state: State<'_, AppState>,
+    keep: i32,
+    gone: i32,
+) -> Result<Person, ApiError> {
+    state
+        .run(move |s| s.merge_people(i64::from(keep), i64::from(gone)))
+        .await
 }

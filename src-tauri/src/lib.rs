@@ -29,6 +29,12 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
         commands::catalogue,
         commands::set_catalogue_entry,
         commands::delete_game,
+        commands::abandon_game,
+        commands::stats,
+        commands::record_result,
+        commands::rename_person,
+        commands::set_person_colour,
+        commands::merge_people,
     ])
     // The games' own shapes (`GameAction`, `GameOptions` …) reach the bindings through the
     // command types that carry them; `estate_steward::games` lists the games.

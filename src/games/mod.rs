@@ -84,3 +84,24 @@ pub fn find_game(id: &str) -> Option<&'static dyn GameKind> {
 pub fn explain(rule: &str) -> Option<&'static RuleText> {
     registry().iter().find_map(|k| k.rules().get(rule))
 }
+
+/// The game a table counts as in statistics: a live assistant and its scorepad are one game
+/// played two ways (Raise the Realm's tracker and its scorepad, and likewise Middle Ages and
+/// Realm Lord), so their plays are counted together under the scorepad's or the game's id.
+pub fn stats_game(id: &str) -> &str {
+    match id {
+        "raise-the-realm-live" => "raise-the-realm",
+        "middle-ages-scorepad" => "middle-ages",
+        "realm-lord-scorepad" => "realm-lord",
+        other => other,
+    }
+}
+
+/// The registered games counted as `key` in statistics (see [`stats_game`]).
+pub fn stats_members(key: &str) -> Vec<&'static str> {
+    registry()
+        .iter()
+        .map(|k| k.descriptor().id)
+        .filter(|id| stats_game(id) == key)
+        .collect()
+}

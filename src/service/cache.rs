@@ -82,11 +82,22 @@ pub(super) fn fresh<'a>(
     })
 }
 
+/// The refusal of a table request on a game entered as its results.
+pub(super) fn results_only(id: i64) -> ApiError {
+    ApiError::bad(
+        "game",
+        format!("game #{id} is a results-only record: it has no table or log, only its results"),
+    )
+}
+
 /// Load game `id` from the file with at least its last `keep` entries. A stored log that no
 /// longer reads back is a damaged database, not a bad request.
 fn load(store: &Store, id: i64, keep: usize) -> Result<Cached, ApiError> {
     let loaded = store.load_game(id, keep)?;
     let kind = kind_of(&loaded.game)?;
+    if loaded.results_only {
+        return Err(results_only(id));
+    }
     let damaged = |detail: String| ApiError::Store {
         error: StoreError::Corrupt {
             path: store.path().display().to_string(),

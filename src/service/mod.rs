@@ -4,13 +4,22 @@
 //! `types` holds what crosses to the clients, `cache` the tables held in memory (checked against
 //! the game's version before every use), `play` the table's requests and `start` a new game.
 
+mod backup;
+mod bgstats;
 mod cache;
+mod manage;
 mod play;
+mod results;
 mod start;
+mod stats;
+mod transfer;
 mod types;
 
 pub use cache::{LogPage, APP_LOG_PAGE};
+pub use results::{PlayerResult, ResultsEntry};
 pub use start::PlayerRef;
+pub use stats::Stats;
+pub use transfer::ExportReport;
 pub use types::{ApiError, CatalogueEntry, GameInfo, GameRecord, ReplayStep, TableView};
 
 use crate::engine::{GameKind, Scoresheet, Seat};
@@ -82,6 +91,7 @@ impl Steward {
                     min_players: d.min_players,
                     max_players: d.max_players,
                     solo: d.solo,
+                    stats_game: crate::games::stats_game(d.id).into(),
                     default_options: k.default_options(),
                 }
             })
@@ -92,18 +102,23 @@ impl Steward {
         Ok(self.store.people()?)
     }
 
+    /// The saved person of that name, ignoring case.
+    pub fn person_named(&self, name: &str) -> Result<Option<Person>, ApiError> {
+        Ok(self.store.person_named(name)?)
+    }
+
     pub fn add_person(&mut self, name: &str, colour: &str) -> Result<Person, ApiError> {
         Ok(self.store.add_person(name, colour)?)
     }
 
-    /// Games, newest first; `status` is "active" or "finished" (all when none).
+    /// Games, newest first; `status` is "active", "finished" or "abandoned" (all when none).
     pub fn history(&self, status: Option<&str>) -> Result<Vec<GameRow>, ApiError> {
         if let Some(s) = status {
-            if s != "active" && s != "finished" {
+            if !["active", "finished", "abandoned"].contains(&s) {
                 return Err(ApiError::bad(
                     "status",
                     format!(
-                        "'{}' is not active or finished",
+                        "'{}' is not active, finished or abandoned",
                         crate::engine::table::excerpt(s, 40)
                     ),
                 ));

@@ -4,8 +4,9 @@
 use super::cache::{fresh, table_view};
 use super::{named, ApiError, GameRecord, ReplayStep, Steward, TableView};
 use crate::engine::session::SNAPSHOT_EVERY;
-use crate::engine::{AnyTable, Scoresheet};
+use crate::engine::{AnyTable, ScoreRow, Scoresheet, Seat};
 use crate::store::Append;
+use crate::store::GameRow;
 use serde_json::Value;
 
 fn finished(table: &dyn AnyTable) -> Option<Scoresheet> {
@@ -108,14 +109,10 @@ impl Steward {
     }
 
     pub fn record(&mut self, id: i64) -> Result<GameRecord, ApiError> {
-        let summary = self
-            .store
-            .games(None)?
-            .into_iter()
-            .find(|g| g.id == id)
-            .ok_or_else(|| ApiError::NotFound {
-                what: format!("game #{id}"),
-            })?;
+        let summary = self.store.game_row(id)?;
+        if summary.results_only {
+            return self.results_record(summary);
+        }
         let (options, seed) = self.store.setup_of(id)?;
         let options = serde_json::from_str(&options).unwrap_or(Value::Null);
         let log = self.store.summaries(id)?;
@@ -127,6 +124,43 @@ impl Steward {
             options,
             score: named(table.score(), table.seats()),
             log,
+        })
+    }
+
+    /// The record of a game entered as its results: its seats and scores, no log.
+    fn results_record(&self, summary: GameRow) -> Result<GameRecord, ApiError> {
+        let results = self.store.results(summary.id)?;
+        let seats = results
+            .iter()
+            .map(|r| Seat {
+                person_id: r.person_id,
+                name: r.name.clone(),
+                colour: r.colour.clone(),
+            })
+            .collect();
+        let rows = results
+            .into_iter()
+            .map(|r| ScoreRow {
+                seat: r.seat,
+                name: r.name,
+                breakdown: Vec::new(),
+                total: r.score,
+                rank: r.rank,
+                winner: r.winner,
+                title: r.title,
+            })
+            .collect();
+        Ok(GameRecord {
+            summary,
+            seats,
+            seed: String::new(),
+            options: Value::Null,
+            score: Scoresheet {
+                categories: Vec::new(),
+                rows,
+                final_: true,
+            },
+            log: Vec::new(),
         })
     }
 

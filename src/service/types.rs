@@ -78,6 +78,8 @@ pub struct GameInfo {
     pub min_players: u8,
     pub max_players: u8,
     pub solo: bool,
+    /// The game it counts as in statistics (a live assistant and its scorepad are one game).
+    pub stats_game: String,
     #[specta(type = crate::games::GameOptions)]
     pub default_options: Value,
 }

@@ -3,7 +3,8 @@
 
 use super::log::log_ends;
 use super::people;
-use super::{now, Store, StoreError};
+use super::schema::new_uuid;
+use super::{now, today, Store, StoreError};
 use crate::engine::table::StoredLog;
 use crate::engine::{Seat, StoredEntry};
 use rusqlite::{params, OptionalExtension};
@@ -26,6 +27,10 @@ pub struct GameRow {
     pub score: Option<i32>,
     pub title: Option<String>,
     pub winners: Vec<String>,
+    /// Entered afterwards as its players' scores: no table, no log.
+    pub results_only: bool,
+    /// The day it was played (YYYY-MM-DD).
+    pub played_on: Option<String>,
 }
 
 /// Who sits in a seat of a new game: a saved person, or one saved with the game.
@@ -51,6 +56,8 @@ pub struct LoadedGame {
     pub options: String,
     pub seed: u64,
     pub status: String,
+    /// A results-only record: no table to rebuild.
+    pub results_only: bool,
     /// The game's version (raised by every append, undo and redo) this load saw.
     pub version: i64,
     pub seats: Vec<Seat>,
@@ -74,7 +81,7 @@ impl Store {
         let mut seats = Vec::with_capacity(new.seats.len());
         for seat in new.seats {
             let person = match *seat {
-                SeatPerson::Saved(id) => person_in(&tx, id)?,
+                SeatPerson::Saved(id) => people::by_id(&tx, id)?,
                 SeatPerson::New { name, colour } => people::insert(&tx, name, colour)?,
             };
             seats.push(Seat {
@@ -84,8 +91,16 @@ impl Store {
             });
         }
         tx.execute(
-            "INSERT INTO games (game, options, seed, status, started_at) VALUES (?1, ?2, ?3, 'active', ?4)",
-            params![new.game, new.options, new.seed as i64, now()],
+            "INSERT INTO games (game, options, seed, status, started_at, played_on, uuid)
+             VALUES (?1, ?2, ?3, 'active', ?4, ?5, ?6)",
+            params![
+                new.game,
+                new.options,
+                new.seed as i64,
+                now(),
+                today(),
+                new_uuid()
+            ],
         )?;
         let id = tx.last_insert_rowid();
         for (i, seat) in seats.iter().enumerate() {
@@ -130,11 +145,21 @@ impl Store {
     /// parses only its end. `usize::MAX` loads the whole log.
     pub fn load_game(&self, id: i64, keep: usize) -> Result<LoadedGame, StoreError> {
         let tx = self.conn.unchecked_transaction()?; // one consistent read
-        let (game, options, seed, status, version): (String, String, i64, String, i64) = tx
+        type Head = (String, String, i64, String, i64, bool);
+        let (game, options, seed, status, version, results_only): Head = tx
             .query_row(
-                "SELECT game, options, seed, status, version FROM games WHERE id = ?1",
+                "SELECT game, options, seed, status, version, results_only FROM games WHERE id = ?1",
                 [id],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+                |r| {
+                    Ok((
+                        r.get(0)?,
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                    ))
+                },
             )
             .optional()?
             .ok_or(StoreError::NotFound {
@@ -180,6 +205,7 @@ impl Store {
             options,
             seed: seed as u64,
             status,
+            results_only,
             version,
             seats: self.seats_of(id)?,
             log: StoredLog {
@@ -215,12 +241,30 @@ impl Store {
     }
 
     pub fn games(&self, status: Option<&str>) -> Result<Vec<GameRow>, StoreError> {
-        let mut stmt = self.conn.prepare(
+        self.game_rows(status, None)
+    }
+
+    /// One game's line in History.
+    pub fn game_row(&self, id: i64) -> Result<GameRow, StoreError> {
+        self.game_rows(None, Some(id))?
+            .pop()
+            .ok_or(StoreError::NotFound {
+                what: format!("game #{id}"),
+            })
+    }
+
+    fn game_rows(&self, status: Option<&str>, id: Option<i64>) -> Result<Vec<GameRow>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
             "SELECT g.id, g.game, g.status, g.started_at, g.finished_at,
-                    (SELECT count(*) FROM events e WHERE e.game_id = g.id AND e.undone = 0)
-             FROM games g WHERE (?1 IS NULL OR g.status = ?1) ORDER BY g.id DESC",
+                    (SELECT count(*) FROM events e WHERE e.game_id = g.id AND e.undone = 0),
+                    g.results_only, g.played_on
+             FROM (SELECT id, game, started_at, finished_at, results_only, played_on,
+                          CASE WHEN abandoned_at IS NULL THEN status ELSE 'abandoned' END AS status
+                   FROM games) g
+             WHERE (?1 IS NULL OR g.status = ?1) AND (?2 IS NULL OR g.id = ?2)
+             ORDER BY g.id DESC",
         )?;
-        let rows = stmt.query_map([status], |r| {
+        let rows = stmt.query_map(params![status, id], |r| {
             Ok(GameRow {
                 id: r.get(0)?,
                 game: r.get(1)?,
@@ -232,6 +276,8 @@ impl Store {
                 score: None,
                 title: None,
                 winners: Vec::new(),
+                results_only: r.get(6)?,
+                played_on: r.get(7)?,
             })
         })?;
         let mut out: Vec<GameRow> = rows.collect::<Result<_, _>>()?;
@@ -268,6 +314,39 @@ impl Store {
         Ok(())
     }
 
+    /// Leave a game in play unfinished for good: it takes no more actions, counts nowhere, and
+    /// stays in History as abandoned (its log kept). Raises its version, so that a client
+    /// holding the table reloads it.
+    pub fn abandon_game(&mut self, game_id: i64) -> Result<(), StoreError> {
+        let tx = self.conn.transaction()?;
+        let (status, abandoned): (String, Option<String>) = tx
+            .query_row(
+                "SELECT status, abandoned_at FROM games WHERE id = ?1",
+                [game_id],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?
+            .ok_or(StoreError::NotFound {
+                what: format!("game #{game_id}"),
+            })?;
+        let refused = |why: &str| StoreError::Invalid {
+            field: "game".into(),
+            message: format!("game #{game_id} {why}"),
+        };
+        if abandoned.is_some() {
+            return Err(refused("was abandoned already"));
+        }
+        if status != "active" {
+            return Err(refused("is finished: only a game in play can be abandoned"));
+        }
+        tx.execute(
+            "UPDATE games SET abandoned_at = ?2, version = version + 1 WHERE id = ?1",
+            params![game_id, now()],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
     pub fn delete_game(&mut self, game_id: i64) -> Result<(), StoreError> {
         let n = self
             .conn
@@ -279,22 +358,4 @@ impl Store {
         }
         Ok(())
     }
-}
-
-fn person_in(tx: &rusqlite::Transaction, id: i64) -> Result<people::Person, StoreError> {
-    tx.query_row(
-        "SELECT id, name, colour FROM people WHERE id = ?1",
-        [id],
-        |r| {
-            Ok(people::Person {
-                id: r.get(0)?,
-                name: r.get(1)?,
-                colour: r.get(2)?,
-            })
-        },
-    )
-    .optional()?
-    .ok_or(StoreError::NotFound {
-        what: format!("person #{id}"),
-    })
 }

@@ -4,7 +4,7 @@
 use super::catalogue::remember_in;
 use super::{now, Store, StoreError};
 use crate::engine::{Scoresheet, StoredEntry};
-use rusqlite::{params, Connection, Transaction, TransactionBehavior};
+use rusqlite::{params, Connection, OptionalExtension, Transaction, TransactionBehavior};
 
 /// One durable append (see [`Store::append`]).
 pub struct Append<'a> {
@@ -29,20 +29,30 @@ pub struct Append<'a> {
 /// caller read the game, and nothing is written.
 fn bump_version(tx: &Transaction, game_id: i64, expected: i64) -> Result<i64, StoreError> {
     let changed = tx
-        .prepare_cached("UPDATE games SET version = version + 1 WHERE id = ?1 AND version = ?2")?
+        .prepare_cached(
+            "UPDATE games SET version = version + 1
+             WHERE id = ?1 AND version = ?2 AND abandoned_at IS NULL",
+        )?
         .execute(params![game_id, expected])?;
     if changed == 1 {
         return Ok(expected + 1);
     }
-    let exists: i64 = tx.query_row("SELECT count(*) FROM games WHERE id = ?1", [game_id], |r| {
-        r.get(0)
-    })?;
-    Err(if exists == 0 {
-        StoreError::NotFound {
+    let abandoned: Option<Option<String>> = tx
+        .query_row(
+            "SELECT abandoned_at FROM games WHERE id = ?1",
+            [game_id],
+            |r| r.get(0),
+        )
+        .optional()?;
+    Err(match abandoned {
+        None => StoreError::NotFound {
             what: format!("game #{game_id}"),
-        }
-    } else {
-        StoreError::Conflict { game_id }
+        },
+        Some(Some(_)) => StoreError::Invalid {
+            field: "game".into(),
+            message: format!("game #{game_id} was abandoned: it takes no more actions"),
+        },
+        Some(None) => StoreError::Conflict { game_id },
     })
 }
 
@@ -126,7 +136,8 @@ impl Store {
             None => {
                 tx.execute("DELETE FROM results WHERE game_id = ?1", [game_id])?;
                 tx.execute(
-                    "UPDATE games SET status = 'active', finished_at = NULL WHERE id = ?1",
+                    "UPDATE games SET status = 'active', finished_at = NULL, players = 0
+                     WHERE id = ?1",
                     [game_id],
                 )?;
             }
@@ -193,8 +204,8 @@ fn write_results(tx: &Transaction, game_id: i64, sheet: &Scoresheet) -> Result<(
         )?;
     }
     tx.execute(
-        "UPDATE games SET status = 'finished', finished_at = ?2 WHERE id = ?1",
-        params![game_id, now()],
+        "UPDATE games SET status = 'finished', finished_at = ?2, players = ?3 WHERE id = ?1",
+        params![game_id, now(), sheet.rows.len() as i64],
     )?;
     Ok(())
 }

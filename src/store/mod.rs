@@ -5,24 +5,40 @@
 //! before anything is written to it (or beside it); every write that acknowledges an action
 //! commits first; every append, undo and redo checks the game's version in its transaction.
 
+pub mod archive;
+mod backup;
 mod catalogue;
 mod games;
 pub mod location;
 mod log;
 mod open;
 mod people;
+mod results;
 pub mod schema;
+mod stats;
 
+pub use archive::ImportReport;
+pub use backup::{RestoreReport, BACKUP_DIR, KEEP};
 pub use games::{GameRow, LoadedGame, NewGame, SeatPerson};
 pub use location::{default_db_path, APP_DIR_NAME, DB_ENV, DB_FILE_NAME};
 pub use log::Append;
 pub use open::Store;
 pub use people::{check_colour, checked_name, Person};
+pub use results::{NewRecord, NewResult, StoredResult};
+pub use stats::{
+    CategoryAverage, GameStats, HeadToHead, MarginRecord, PersonStats, RoleRecord, Scope,
+    ScoreBucket, ScoreRecord, SeatRecord, StatsFilter, TitleCount,
+};
 
 use chrono::{SecondsFormat, Utc};
 
 fn now() -> String {
     Utc::now().to_rfc3339_opts(SecondsFormat::Millis, true)
+}
+
+/// Today on this device's calendar (YYYY-MM-DD): the day a game is played, as people say it.
+fn today() -> String {
+    chrono::Local::now().date_naive().to_string()
 }
 
 /// Why the store refused or failed.

@@ -144,7 +144,7 @@ fn footprint(path: &Path) -> Footprint {
 /// writing at this moment (an opener creating or upgrading it): the `immutable` look reads
 /// without locks, so pages caught mid-write look malformed, or like someone else's tables
 /// without our mark. A file that did not change while it was read is reported as it is.
-fn inspect_settled(path: &Path) -> Result<(), StoreError> {
+pub(super) fn inspect_settled(path: &Path) -> Result<(), StoreError> {
     let started = Instant::now();
     loop {
         let before = footprint(path);
@@ -252,6 +252,19 @@ fn open_for_writing(path: &Path) -> Result<Connection, rusqlite::Error> {
     Ok(conn)
 }
 
+/// An automatic backup of a file about to be upgraded to this build's schema (a new, empty
+/// file has nothing to keep).
+fn backup_before_upgrade(conn: &Connection, path: &Path) -> Result<(), StoreError> {
+    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    if version > 0 && version < latest_version() {
+        let reason = format!("before-schema-{}", latest_version());
+        super::backup::auto_backup(conn, path, &reason).map_err(|e| StoreError::Sql {
+            message: format!("no backup could be made before upgrading the database, so it was not upgraded: {e}"),
+        })?;
+    }
+    Ok(())
+}
+
 impl Store {
     /// Open (or create) the database at `path`.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
@@ -270,6 +283,7 @@ impl Store {
             })?;
         }
         let mut conn = open_for_writing(path).map_err(|e| write_failure(path, e))?;
+        backup_before_upgrade(&conn, path)?;
         migrate(&mut conn).map_err(|e| match e {
             StoreError::Sql { .. } if conn.is_readonly("main").unwrap_or(false) => {
                 StoreError::ReadOnly {

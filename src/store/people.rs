@@ -1,5 +1,6 @@
 //! The `people` table: the players saved on this device.
 
+use super::schema::new_uuid;
 use super::{now, Store, StoreError};
 use crate::engine::table::excerpt;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -71,6 +72,16 @@ pub(super) fn by_name(conn: &Connection, name: &str) -> Result<Option<Person>, S
         .optional()?)
 }
 
+/// The saved person with that id.
+pub(super) fn by_id(conn: &Connection, id: i64) -> Result<Person, StoreError> {
+    conn.prepare_cached("SELECT id, name, colour FROM people WHERE id = ?1")?
+        .query_row([id], row)
+        .optional()?
+        .ok_or(StoreError::NotFound {
+            what: format!("person #{id}"),
+        })
+}
+
 /// Insert a person after checking the name, the colour and that the name is free.
 pub(super) fn insert(conn: &Connection, name: &str, colour: &str) -> Result<Person, StoreError> {
     let name = checked_name(name)?;
@@ -82,8 +93,8 @@ pub(super) fn insert(conn: &Connection, name: &str, colour: &str) -> Result<Pers
         ));
     }
     conn.execute(
-        "INSERT INTO people (name, colour, created_at) VALUES (?1, ?2, ?3)",
-        params![name, colour, now()],
+        "INSERT INTO people (name, colour, created_at, uuid) VALUES (?1, ?2, ?3, ?4)",
+        params![name, colour, now(), new_uuid()],
     )?;
     Ok(Person {
         id: conn.last_insert_rowid(),
@@ -106,21 +117,109 @@ impl Store {
     }
 
     pub fn person(&self, id: i64) -> Result<Person, StoreError> {
-        self.conn
-            .query_row(
-                "SELECT id, name, colour FROM people WHERE id = ?1",
-                [id],
-                row,
-            )
-            .optional()?
-            .ok_or(StoreError::NotFound {
-                what: format!("person #{id}"),
-            })
+        by_id(&self.conn, id)
     }
 
     /// The saved person of that name, ignoring case.
     pub fn person_named(&self, name: &str) -> Result<Option<Person>, StoreError> {
         by_name(&self.conn, name)
+    }
+}
+
+/// Raise the version of every game `person` sat at, inside a write: clients holding those
+/// tables reload them (with the person's new name or colour) before their next request.
+fn touch_games_of(conn: &Connection, person: i64) -> Result<(), StoreError> {
+    conn.execute(
+        "UPDATE games SET version = version + 1
+         WHERE id IN (SELECT game_id FROM seats WHERE person_id = ?1)",
+        [person],
+    )?;
+    Ok(())
+}
+
+impl Store {
+    /// Rename a saved person (names stay unique ignoring case).
+    pub fn rename_person(&mut self, id: i64, name: &str) -> Result<Person, StoreError> {
+        let name = checked_name(name)?;
+        let tx = self.conn.transaction()?;
+        let person = by_id(&tx, id)?;
+        if by_name(&tx, name)?.is_some_and(|p| p.id != id) {
+            return Err(invalid(
+                "name",
+                format!("{} is already saved", excerpt(name, 40)),
+            ));
+        }
+        tx.execute(
+            "UPDATE people SET name = ?2 WHERE id = ?1",
+            params![id, name],
+        )?;
+        touch_games_of(&tx, id)?;
+        tx.commit()?;
+        Ok(Person {
+            name: name.to_string(),
+            ..person
+        })
+    }
+
+    /// Change a saved person's colour.
+    pub fn set_person_colour(&mut self, id: i64, colour: &str) -> Result<Person, StoreError> {
+        check_colour(colour)?;
+        let tx = self.conn.transaction()?;
+        let person = by_id(&tx, id)?;
+        tx.execute(
+            "UPDATE people SET colour = ?2 WHERE id = ?1",
+            params![id, colour],
+        )?;
+        touch_games_of(&tx, id)?;
+        tx.commit()?;
+        Ok(Person {
+            colour: colour.to_string(),
+            ..person
+        })
+    }
+
+    /// Merge person `gone` into `keep` (the same person saved twice, e.g. after an import
+    /// matched by name): their seats and results move to `keep`, then `gone` is deleted. Refused
+    /// when both sat at the same game.
+    pub fn merge_people(&mut self, keep: i64, gone: i64) -> Result<Person, StoreError> {
+        if keep == gone {
+            return Err(invalid(
+                "merge",
+                "a person cannot be merged into themself".into(),
+            ));
+        }
+        let tx = self.conn.transaction()?;
+        let kept = by_id(&tx, keep)?;
+        let other = by_id(&tx, gone)?;
+        let shared: Option<i64> = tx
+            .query_row(
+                "SELECT a.game_id FROM seats a JOIN seats b ON b.game_id = a.game_id
+                 WHERE a.person_id = ?1 AND b.person_id = ?2 ORDER BY a.game_id LIMIT 1",
+                params![keep, gone],
+                |r| r.get(0),
+            )
+            .optional()?;
+        if let Some(game) = shared {
+            return Err(invalid(
+                "merge",
+                format!(
+                    "{} and {} both sat at game #{game}: they are two people",
+                    kept.name, other.name
+                ),
+            ));
+        }
+        touch_games_of(&tx, gone)?;
+        tx.execute(
+            "UPDATE seats SET person_id = ?1 WHERE person_id = ?2",
+            params![keep, gone],
+        )?;
+        tx.execute(
+            "UPDATE results SET person_id = ?1 WHERE person_id = ?2",
+            params![keep, gone],
+        )?;
+        tx.execute("DELETE FROM people WHERE id = ?1", [gone])?;
+        tx.commit()?;
+        Ok(kept)
     }
 }
 

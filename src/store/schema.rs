@@ -3,8 +3,8 @@
 //! released migration: add a new one at the end.
 
 use super::StoreError;
-use rusqlite::{Connection, TransactionBehavior};
-use rusqlite_migration::{Migrations, M};
+use rusqlite::{Connection, Transaction, TransactionBehavior};
+use rusqlite_migration::{HookError, Migrations, M};
 
 /// Marks our files (`PRAGMA application_id`, "ESTW").
 pub const APPLICATION_ID: i64 = 0x4553_5457;
@@ -78,12 +78,74 @@ const MIGRATIONS: &[&str] = &[
     // transaction: a client that decided on an older table is refused even when the log's
     // length came back the same (another client undid and played something else).
     "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;",
+    // 4: results-only records (a game played without the app, entered as its scores), the day
+    // a game was played (the statistics' date filter; the day it started for games until now),
+    // how many players its results hold (0 until it is finished), and each result's role (a
+    // Leader, a faction) where one was entered.
+    r#"
+        ALTER TABLE games ADD COLUMN results_only INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE games ADD COLUMN played_on TEXT;
+        UPDATE games SET played_on = substr(started_at, 1, 10);
+        ALTER TABLE games ADD COLUMN players INTEGER NOT NULL DEFAULT 0;
+        UPDATE games SET players = (SELECT count(*) FROM results r WHERE r.game_id = games.id);
+        ALTER TABLE results ADD COLUMN role TEXT;
+        "#,
+    // 5: statistics by SQL: finished games by game, day and player count; a person's results;
+    // and each game's results with the figures the statistics read, without the rows.
+    r#"
+        CREATE INDEX games_for_stats ON games(status, game, played_on, players);
+        CREATE INDEX results_by_person ON results(person_id, game_id);
+        CREATE INDEX results_for_stats
+            ON results(game_id, person_id, score, rank, winner, seat, role, title);
+        "#,
+    // 6: stable identities for export and import (merged by them): a random UUID for every
+    // person and game, filled for the rows already there by [`after`]; and when a game was
+    // abandoned (left unfinished for good: it takes no more actions and counts nowhere).
+    r#"
+        ALTER TABLE games ADD COLUMN abandoned_at TEXT;
+        ALTER TABLE people ADD COLUMN uuid TEXT;
+        ALTER TABLE games ADD COLUMN uuid TEXT;
+        CREATE UNIQUE INDEX people_by_uuid ON people(uuid);
+        CREATE UNIQUE INDEX games_by_uuid ON games(uuid);
+        "#,
 ];
+
+/// What a migration does besides its SQL, in the same transaction (by migration number).
+fn after(step: usize, tx: &Transaction) -> rusqlite::Result<()> {
+    if step == 6 {
+        for table in ["people", "games"] {
+            let ids: Vec<i64> = tx
+                .prepare(&format!("SELECT id FROM {table} WHERE uuid IS NULL"))?
+                .query_map([], |r| r.get(0))?
+                .collect::<Result<_, _>>()?;
+            let mut set = tx.prepare(&format!("UPDATE {table} SET uuid = ?2 WHERE id = ?1"))?;
+            for id in ids {
+                set.execute(rusqlite::params![id, new_uuid()])?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A new random identity (UUID v4) for a person or a game.
+pub(super) fn new_uuid() -> String {
+    uuid::Uuid::new_v4().to_string()
+}
 
 /// The migrations for `rusqlite_migration` (its validation and `to_version`, used by tests and
 /// fixtures to build a file of an earlier schema).
 pub fn migrations() -> Migrations<'static> {
-    Migrations::new(MIGRATIONS.iter().map(|sql| M::up(sql)).collect())
+    Migrations::new(
+        MIGRATIONS
+            .iter()
+            .enumerate()
+            .map(|(i, sql)| {
+                M::up_with_hook(sql, move |tx: &Transaction| {
+                    after(i + 1, tx).map_err(HookError::from)
+                })
+            })
+            .collect(),
+    )
 }
 
 /// The schema version this build writes: the number of migrations.
@@ -116,6 +178,7 @@ pub(super) fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
     }
     for (i, sql) in MIGRATIONS.iter().enumerate().skip(found as usize) {
         tx.execute_batch(sql).map_err(|e| failed(i + 1, e))?;
+        after(i + 1, &tx).map_err(|e| failed(i + 1, e))?;
     }
     tx.pragma_update(None, "user_version", latest_version())?;
     tx.commit()?;

@@ -36,6 +36,21 @@ export const commands = {
 	setCatalogueEntry: (game: string, key: string, value: Json) => typedError<null, ApiError_Serialize>(__TAURI_INVOKE("set_catalogue_entry", { game, key, value })),
 	/**  Delete a game and its log. */
 	deleteGame: (gameId: number) => typedError<null, ApiError_Serialize>(__TAURI_INVOKE("delete_game", { gameId })),
+	/**  Leave a game in play unfinished for good (it stays in History as abandoned). */
+	abandonGame: (gameId: number) => typedError<GameRow_Serialize, ApiError_Serialize>(__TAURI_INVOKE("abandon_game", { gameId })),
+	/**  Statistics over finished games, per person and per game, for a filter. */
+	stats: (filter: StatsFilter_Deserialize) => typedError<Stats_Serialize, ApiError_Serialize>(__TAURI_INVOKE("stats", { filter })),
+	/**  Enter a game played without the app as its results. */
+	recordResult: (entry: ResultsEntry_Deserialize) => typedError<GameRow_Serialize, ApiError_Serialize>(__TAURI_INVOKE("record_result", { entry })),
+	/**  Rename a saved person. */
+	renamePerson: (personId: number, name: string) => typedError<Person, ApiError_Serialize>(__TAURI_INVOKE("rename_person", { personId, name })),
+	/**  Change a saved person's colour (like `#1f77b4`). */
+	setPersonColour: (personId: number, colour: string) => typedError<Person, ApiError_Serialize>(__TAURI_INVOKE("set_person_colour", { personId, colour })),
+	/**
+	 *  Merge person `gone` into `keep` (the same person saved twice); refused when both sat at the
+	 *  same game.
+	 */
+	mergePeople: (keep: number, gone: number) => typedError<Person, ApiError_Serialize>(__TAURI_INVOKE("merge_people", { keep, gone })),
 };
 
 /* Types */
@@ -204,6 +219,12 @@ export type Catalogue_Serialize = {
 	structures: { [key in string]: FaceDef_Serialize },
 	/**  Key: estate card number 1–9 as a string. */
 	estates: { [key in string]: EstateDef_Serialize },
+};
+
+export type CategoryAverage = {
+	category: string,
+	average: number | null,
+	count: number | null,
 };
 
 /**  How the cards are dealt: shuffled by the app with the recorded seed, or as the table dealt them. */
@@ -725,6 +746,8 @@ export type GameInfo_Deserialize = {
 	min_players: number,
 	max_players: number,
 	solo: boolean,
+	/**  The game it counts as in statistics (a live assistant and its scorepad are one game). */
+	stats_game: string,
 	default_options: GameOptions_Deserialize,
 };
 
@@ -735,6 +758,8 @@ export type GameInfo_Serialize = {
 	min_players: number,
 	max_players: number,
 	solo: boolean,
+	/**  The game it counts as in statistics (a live assistant and its scorepad are one game). */
+	stats_game: string,
 	default_options: GameOptions_Serialize,
 };
 
@@ -787,6 +812,10 @@ export type GameRow_Deserialize = {
 	score?: number | null,
 	title?: string | null,
 	winners: string[],
+	/**  Entered afterwards as its players' scores: no table, no log. */
+	results_only: boolean,
+	/**  The day it was played (YYYY-MM-DD). */
+	played_on?: string | null,
 };
 
 /**  A game as listed in History. */
@@ -803,6 +832,10 @@ export type GameRow_Serialize = {
 	score: number | null,
 	title: string | null,
 	winners: string[],
+	/**  Entered afterwards as its players' scores: no table, no log. */
+	results_only: boolean,
+	/**  The day it was played (YYYY-MM-DD). */
+	played_on: string | null,
 };
 
 /**  Any game's full state (sent only when the game holds no secret, or is over). */
@@ -813,6 +846,60 @@ export type GameState_Deserialize = NineState_Deserialize | EstatesState_Deseria
 
 /**  Any game's full state (sent only when the game holds no secret, or is over). */
 export type GameState_Serialize = NineState_Serialize | EstatesState_Serialize | TrackerState_Serialize | RealmState_Serialize | MiddleState_Serialize | MiddlePadState_Serialize | LordState_Serialize | LordPadState_Serialize;
+
+/**
+ *  One game's figures over the matched games (its statistics key: a live assistant and its
+ *  scorepad together). With a person in the scope, their own results only.
+ */
+export type GameStats = GameStats_Serialize | GameStats_Deserialize;
+
+/**
+ *  One game's figures over the matched games (its statistics key: a live assistant and its
+ *  scorepad together). With a person in the scope, their own results only.
+ */
+export type GameStats_Deserialize = {
+	game: string,
+	plays: number | null,
+	/**
+	 *  Every score in buckets of equal width (1, 2, 5, 10, 20, 25, 50 …: at most ten), empty
+	 *  buckets included, lowest first.
+	 */
+	scores: ScoreBucket[],
+	/**  Where the games' scoresheets had categories (results-only records have none). */
+	categories: CategoryAverage[],
+	/**  Win rate by seat (1 = first in seat order), games of two or more players. */
+	by_seat: SeatRecord[],
+	/**  Win rate by the role entered with a result (a Leader in Raise the Realm, a faction). */
+	by_role: RoleRecord_Deserialize[],
+	titles: TitleCount[],
+	highest_score?: ScoreRecord_Deserialize | null,
+	/**  The winner's lead over the best other player. */
+	biggest_margin?: MarginRecord_Deserialize | null,
+};
+
+/**
+ *  One game's figures over the matched games (its statistics key: a live assistant and its
+ *  scorepad together). With a person in the scope, their own results only.
+ */
+export type GameStats_Serialize = {
+	game: string,
+	plays: number | null,
+	/**
+	 *  Every score in buckets of equal width (1, 2, 5, 10, 20, 25, 50 …: at most ten), empty
+	 *  buckets included, lowest first.
+	 */
+	scores: ScoreBucket[],
+	/**  Where the games' scoresheets had categories (results-only records have none). */
+	categories: CategoryAverage[],
+	/**  Win rate by seat (1 = first in seat order), games of two or more players. */
+	by_seat: SeatRecord[],
+	/**  Win rate by the role entered with a result (a Leader in Raise the Realm, a faction). */
+	by_role: RoleRecord_Serialize[],
+	titles: TitleCount[],
+	highest_score: ScoreRecord_Serialize | null,
+	/**  The winner's lead over the best other player. */
+	biggest_margin: MarginRecord_Serialize | null,
+};
 
 /**
  *  A table view as clients receive it: the game's own view with `"game": <id>` beside
@@ -889,6 +976,17 @@ export type GridEstate_Serialize = {
 	name: string,
 	cost: string | null,
 	shields: number | null,
+};
+
+/**  A person's record against one opponent in the matched games they both played. */
+export type HeadToHead = {
+	opponent_id: number | null,
+	opponent: string,
+	games: number | null,
+	/**  Games the person finished ranked above the opponent. */
+	ahead: number | null,
+	behind: number | null,
+	tied: number | null,
 };
 
 /**  Any JSON value crossing IPC (a private view, a remembered card); the game checks its shape. */
@@ -1545,6 +1643,22 @@ export type LordView_Serialize = {
 	cards: LordCardEntry_Serialize[],
 };
 
+export type MarginRecord = MarginRecord_Serialize | MarginRecord_Deserialize;
+
+export type MarginRecord_Deserialize = {
+	game_id: number | null,
+	played_on?: string | null,
+	winners: string[],
+	margin: number,
+};
+
+export type MarginRecord_Serialize = {
+	game_id: number | null,
+	played_on: string | null,
+	winners: string[],
+	margin: number,
+};
+
 export type MiddleAction = MiddleAction_Serialize | MiddleAction_Deserialize;
 
 export type MiddleAction_Deserialize = 
@@ -2131,6 +2245,56 @@ export type Person = {
 	colour: string,
 };
 
+/**
+ *  One person's figures over the matched games. Win rates count only games of two or more
+ *  players (a solo game has no winner).
+ */
+export type PersonStats = PersonStats_Serialize | PersonStats_Deserialize;
+
+/**
+ *  One person's figures over the matched games. Win rates count only games of two or more
+ *  players (a solo game has no winner).
+ */
+export type PersonStats_Deserialize = {
+	person_id: number | null,
+	name: string,
+	plays: number | null,
+	solo_plays: number | null,
+	wins: number | null,
+	/**  Wins per game of two or more players (none when there was no such game). */
+	win_rate?: number | null,
+	/**  What winning by chance would give: the mean of 1/n over those games. */
+	expected_win_rate?: number | null,
+	average_score: number | null,
+	high_score: number,
+	low_score: number,
+	/**  The most games of two or more players won in a row, by the day played. */
+	longest_streak: number | null,
+	head_to_head: HeadToHead[],
+};
+
+/**
+ *  One person's figures over the matched games. Win rates count only games of two or more
+ *  players (a solo game has no winner).
+ */
+export type PersonStats_Serialize = {
+	person_id: number | null,
+	name: string,
+	plays: number | null,
+	solo_plays: number | null,
+	wins: number | null,
+	/**  Wins per game of two or more players (none when there was no such game). */
+	win_rate: number | null,
+	/**  What winning by chance would give: the mean of 1/n over those games. */
+	expected_win_rate: number | null,
+	average_score: number | null,
+	high_score: number,
+	low_score: number,
+	/**  The most games of two or more players won in a row, by the day played. */
+	longest_streak: number | null,
+	head_to_head: HeadToHead[],
+};
+
 export type Phase = 
 /**  Waiting for the Structure deck (and in Era 1 the Estate grid) to be dealt. */
 "Deal" | 
@@ -2138,6 +2302,27 @@ export type Phase =
 "Playing" | 
 /**  The deck ran out: waiting for the end-of-round choice. */
 "RoundEnd" | "Over";
+
+/**  One player's line of a [`ResultsEntry`]. */
+export type PlayerResult = PlayerResult_Serialize | PlayerResult_Deserialize;
+
+/**  One player's line of a [`ResultsEntry`]. */
+export type PlayerResult_Deserialize = {
+	/**  A saved person's name (ignoring case), or a new person saved with the record. */
+	name: string,
+	score: number,
+	/**  A Leader, faction or character the player had, if any. */
+	role?: string | null,
+};
+
+/**  One player's line of a [`ResultsEntry`]. */
+export type PlayerResult_Serialize = {
+	/**  A saved person's name (ignoring case), or a new person saved with the record. */
+	name: string,
+	score: number,
+	/**  A Leader, faction or character the player had, if any. */
+	role: string | null,
+};
 
 export type RealmAction = 
 /**  Enter (or correct) one category for one seat; `category` is the rule table's id. */
@@ -2234,6 +2419,63 @@ export type ReplayStep_Serialize = {
 /**  Rulebook 001 line 56: the resources a cost may ask for. */
 export type Resource = "Food" | "Wood" | "Stone" | "Ore" | "Gold" | "WorkCrew";
 
+/**  A game's result as entered: its players in seat order with their scores. */
+export type ResultsEntry = ResultsEntry_Serialize | ResultsEntry_Deserialize;
+
+/**  A game's result as entered: its players in seat order with their scores. */
+export type ResultsEntry_Deserialize = {
+	/**  A hosted game's id (`steward games`). */
+	game: string,
+	/**  In seat order. */
+	players: PlayerResult_Deserialize[],
+	/**
+	 *  Who won (names among the players). Empty: the highest score wins, ties sharing the
+	 *  victory. A solo game has no winner.
+	 */
+	winners?: string[],
+	/**  A solo game's title (e.g. its rank for the score). */
+	title?: string | null,
+	/**  The day it was played, YYYY-MM-DD (today when none). */
+	date?: string | null,
+};
+
+/**  A game's result as entered: its players in seat order with their scores. */
+export type ResultsEntry_Serialize = {
+	/**  A hosted game's id (`steward games`). */
+	game: string,
+	/**  In seat order. */
+	players: PlayerResult_Serialize[],
+	/**
+	 *  Who won (names among the players). Empty: the highest score wins, ties sharing the
+	 *  victory. A solo game has no winner.
+	 */
+	winners: string[],
+	/**  A solo game's title (e.g. its rank for the score). */
+	title: string | null,
+	/**  The day it was played, YYYY-MM-DD (today when none). */
+	date: string | null,
+};
+
+export type RoleRecord = RoleRecord_Serialize | RoleRecord_Deserialize;
+
+export type RoleRecord_Deserialize = {
+	role: string,
+	plays: number | null,
+	wins: number | null,
+	/**  Over games of two or more players (none when all were solo). */
+	win_rate?: number | null,
+	average_score: number | null,
+};
+
+export type RoleRecord_Serialize = {
+	role: string,
+	plays: number | null,
+	wins: number | null,
+	/**  Over games of two or more players (none when all were solo). */
+	win_rate: number | null,
+	average_score: number | null,
+};
+
 /**
  *  The end-of-round choices (001 lines 77–81). "You *may* choose one of the following": keeping
  *  the deck as it is is a choice too.
@@ -2274,6 +2516,30 @@ export type RuleText = {
 	says: string,
 	/**  Where it is written: "<rulebook> line N: …", or the reading it comes from. */
 	cite: string,
+};
+
+export type ScoreBucket = {
+	/**  The lowest score in the bucket. */
+	from: number,
+	/**  The highest score in the bucket (inclusive). */
+	to: number,
+	count: number | null,
+};
+
+export type ScoreRecord = ScoreRecord_Serialize | ScoreRecord_Deserialize;
+
+export type ScoreRecord_Deserialize = {
+	game_id: number | null,
+	played_on?: string | null,
+	name: string,
+	score: number,
+};
+
+export type ScoreRecord_Serialize = {
+	game_id: number | null,
+	played_on: string | null,
+	name: string,
+	score: number,
 };
 
 /**  One seat's line on a scoresheet. */
@@ -2330,6 +2596,13 @@ export type Seat = {
 	colour: string,
 };
 
+export type SeatRecord = {
+	seat: number,
+	plays: number | null,
+	wins: number | null,
+	win_rate: number | null,
+};
+
 /**  An active card position (lines 44–46). */
 export type Slot = 
 /**  The just-revealed top card of the deck. */
@@ -2345,6 +2618,68 @@ export type Source = { kind: "Left" } | { kind: "Centre" } | { kind: "Discard" }
 { kind: "Structure"; index: number } | 
 /**  A built Estate, by its position in the list of built Estates. */
 { kind: "Estate"; index: number };
+
+/**  Everything Statistics shows for a filter. */
+export type Stats = Stats_Serialize | Stats_Deserialize;
+
+/**  What a client asks statistics for: all filters optional. */
+export type StatsFilter = StatsFilter_Serialize | StatsFilter_Deserialize;
+
+/**  What a client asks statistics for: all filters optional. */
+export type StatsFilter_Deserialize = {
+	/**  A game's statistics key or any of its ids (a live assistant and its scorepad are one). */
+	game?: string | null,
+	/**  Only games this person played, and only their own results. */
+	person?: number | null,
+	/**  Only games of this many players. */
+	players?: number | null,
+	/**  Only games played on or after this day (YYYY-MM-DD). */
+	from?: string | null,
+	/**  Only games played on or before this day (YYYY-MM-DD). */
+	to?: string | null,
+};
+
+/**  What a client asks statistics for: all filters optional. */
+export type StatsFilter_Serialize = {
+	/**  A game's statistics key or any of its ids (a live assistant and its scorepad are one). */
+	game: string | null,
+	/**  Only games this person played, and only their own results. */
+	person: number | null,
+	/**  Only games of this many players. */
+	players: number | null,
+	/**  Only games played on or after this day (YYYY-MM-DD). */
+	from: string | null,
+	/**  Only games played on or before this day (YYYY-MM-DD). */
+	to: string | null,
+};
+
+/**  Everything Statistics shows for a filter. */
+export type Stats_Deserialize = {
+	/**  The filter as applied (the game as its statistics key). */
+	filter: StatsFilter_Deserialize,
+	/**  Finished games matched. */
+	plays: number | null,
+	people: PersonStats_Deserialize[],
+	/**
+	 *  One entry per game played (the filter's game, even if unplayed), in the order the app
+	 *  lists games.
+	 */
+	games: GameStats_Deserialize[],
+};
+
+/**  Everything Statistics shows for a filter. */
+export type Stats_Serialize = {
+	/**  The filter as applied (the game as its statistics key). */
+	filter: StatsFilter_Serialize,
+	/**  Finished games matched. */
+	plays: number | null,
+	people: PersonStats_Serialize[],
+	/**
+	 *  One entry per game played (the filter's game, even if unplayed), in the order the app
+	 *  lists games.
+	 */
+	games: GameStats_Serialize[],
+};
 
 /**  Why the store refused or failed. */
 export type StoreError = { kind: "NotOurs"; path: string; reason: string } | { kind: "Newer"; path: string; found: number | null; supported: number | null } | { kind: "Corrupt"; path: string; detail: string } | 
@@ -2429,6 +2764,11 @@ export type TableView_Serialize = {
 
 /**  What to build. */
 export type Target = { kind: "Structure"; slot: Slot } | { kind: "Estate"; row: number; col: number };
+
+export type TitleCount = {
+	title: string,
+	count: number | null,
+};
 
 /**  Leader abilities whose effect the app can apply itself. */
 export type TrackerAbility = "draw_plus_one" | "produce_plus_one" | "gather_plus_one" | "merchant_twice";

@@ -1,0 +1,370 @@
+//! History benchmarks, reported as ratios against a baseline measured in the same run:
+//! (a) `stats`: each statistics query over a generated database of 100,000 finished games
+//!     (results-only records of every hosted game, 2–5 players from 12 people, five years of
+//!     days, scoresheet categories and Leaders where the games have them), against a bare
+//!     `SELECT count(*)` scan of every result row (target: each under 10 ms);
+//! (b) `export` and `import`: the app's own JSON of 10,000 such games written to a file, and
+//!     imported into an empty database, against a bare read of the same rows.
+//!
+//! Each ratio compares medians of paired rounds (the baseline once, then the measure once), so
+//! that load which changes within a run weighs on both sides alike. Run:
+//! `cargo bench --bench history`; the lines are printed and appended to
+//! `target/bench-ratios.txt` (replacing earlier `stats:`, `export:` and `import:` lines).
+
+use criterion::Criterion;
+use estate_steward::service::Steward;
+use estate_steward::store::{Scope, StatsFilter, Store};
+use rand::{Rng, SeedableRng};
+use rusqlite::{params, Connection};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// (game id, players min–max, categories, roles)
+type GameSpec = (
+    &'static str,
+    usize,
+    usize,
+    &'static [&'static str],
+    &'static [&'static str],
+);
+
+const GAMES: &[GameSpec] = &[
+    ("nine-estates", 1, 1, &["Era 1", "Era 2", "Era 3"], &[]),
+    (
+        "the-estates",
+        2,
+        5,
+        &["Row 1", "Row 2", "Row 3", "Mayor"],
+        &[],
+    ),
+    (
+        "raise-the-realm-live",
+        1,
+        5,
+        &["Card VP", "Gold", "Tucked", "Stored", "Objectives"],
+        &["Trade Queen", "Explorer", "Builder", "Sage", "Warden"],
+    ),
+    (
+        "raise-the-realm",
+        1,
+        5,
+        &[],
+        &["Trade Queen", "Explorer", "Builder"],
+    ),
+    ("middle-ages", 2, 5, &["Coins", "Empty Estates"], &[]),
+    ("middle-ages-scorepad", 2, 5, &[], &[]),
+    ("realm-lord", 2, 6, &["Hope Stones"], &[]),
+    ("realm-lord-scorepad", 2, 6, &[], &[]),
+];
+
+const PEOPLE: usize = 12;
+
+/// Use a value, so that the work making it is not optimised away.
+fn keep<T>(value: T) {
+    std::hint::black_box(value);
+}
+
+fn timed(f: impl FnOnce()) -> Duration {
+    let started = Instant::now();
+    f();
+    started.elapsed()
+}
+
+/// A database of `n` finished games written straight into the store's tables (through a
+/// file the store created and upgraded), in one transaction.
+fn generate(path: &Path, n: usize, seed: u64) {
+    drop(Store::open(path).expect("create"));
+    let mut conn = Connection::open(path).expect("open");
+    let tx = conn.transaction().expect("tx");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    for p in 0..PEOPLE {
+        tx.execute(
+            "INSERT INTO people (id, name, colour, created_at, uuid) VALUES (?1, ?2, '#1f77b4', '2020-01-01T00:00:00Z', ?3)",
+            params![p as i64 + 1, format!("Player {}", p + 1), uuid::Uuid::new_v4().to_string()],
+        )
+        .expect("person");
+    }
+    let start = chrono::NaiveDate::from_ymd_opt(2020, 1, 1).expect("day");
+    for g in 0..n {
+        let (game, lo, hi, categories, roles) = GAMES[rng.random_range(0..GAMES.len())];
+        let players: usize = rng.random_range(lo..=hi);
+        let day = start + chrono::Days::new(rng.random_range(0..1826));
+        let id = g as i64 + 1;
+        tx.prepare_cached(
+            "INSERT INTO games (id, game, options, seed, status, started_at, finished_at, played_on, results_only, uuid, players)
+             VALUES (?1, ?2, 'null', 0, 'finished', ?3, ?3, ?4, 1, ?5, ?6)",
+        )
+        .expect("prepare")
+        .execute(params![id, game, format!("{day}T20:00:00.000Z"), day.to_string(), uuid::Uuid::new_v4().to_string(), players as i64])
+        .expect("game");
+        let mut who: Vec<i64> = (1..=PEOPLE as i64).collect();
+        let scores: Vec<i32> = (0..players).map(|_| rng.random_range(0..120)).collect();
+        let best = scores.iter().copied().max().unwrap_or(0);
+        for seat in 0..players {
+            let person = who.swap_remove(rng.random_range(0..who.len()));
+            let breakdown: Vec<(&str, i32)> = categories
+                .iter()
+                .map(|c| (*c, rng.random_range(0..30)))
+                .collect();
+            let role = (!roles.is_empty()).then(|| roles[rng.random_range(0..roles.len())]);
+            let rank = 1 + scores.iter().filter(|&&s| s > scores[seat]).count();
+            tx.prepare_cached("INSERT INTO seats (game_id, seat, person_id) VALUES (?1, ?2, ?3)")
+                .expect("prepare")
+                .execute(params![id, seat as i64, person])
+                .expect("seat");
+            tx.prepare_cached(
+                "INSERT INTO results (game_id, seat, person_id, score, rank, winner, title, breakdown, role)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            )
+            .expect("prepare")
+            .execute(params![
+                id,
+                seat as i64,
+                person,
+                scores[seat],
+                rank as i64,
+                players > 1 && scores[seat] == best,
+                (players == 1).then(|| format!("Title {}", scores[seat] / 30)),
+                serde_json::to_string(&breakdown).expect("json"),
+                role
+            ])
+            .expect("result");
+        }
+    }
+    tx.commit().expect("commit");
+    conn.execute_batch("ANALYZE").expect("analyze");
+}
+
+fn bare_count(store: &Connection) -> Duration {
+    timed(|| {
+        let n: i64 = store
+            .query_row("SELECT count(*) FROM results WHERE score >= 0", [], |r| {
+                r.get(0)
+            })
+            .expect("count");
+        std::hint::black_box(n);
+    })
+}
+
+fn bare_read(conn: &Connection) -> Duration {
+    timed(|| {
+        let mut rows = 0usize;
+        for table in ["people", "games", "seats", "results"] {
+            let mut stmt = conn
+                .prepare(&format!("SELECT * FROM {table}"))
+                .expect("prepare");
+            let width = stmt.column_count();
+            let mut q = stmt.query([]).expect("query");
+            while let Some(r) = q.next().expect("row") {
+                for i in 0..width {
+                    std::hint::black_box(r.get_ref(i).expect("value"));
+                }
+                rows += 1;
+            }
+        }
+        std::hint::black_box(rows);
+    })
+}
+
+fn median(mut v: Vec<Duration>) -> f64 {
+    v.sort_unstable();
+    v[v.len() / 2].as_secs_f64() * 1e3
+}
+
+fn paired(
+    rounds: usize,
+    mut base: impl FnMut() -> Duration,
+    mut ours: impl FnMut() -> Duration,
+) -> (f64, f64) {
+    let (mut b, mut o) = (Vec::new(), Vec::new());
+    for _ in 0..rounds {
+        b.push(base());
+        o.push(ours());
+    }
+    (median(b), median(o))
+}
+
+fn line(name: &str, what: &str, (base, ours): (f64, f64), base_what: &str, target: &str) -> String {
+    format!(
+        "{name}: {what} {ours:.3} ms / {base_what} {base:.3} ms = {:.2}x ({target})\n",
+        ours / base
+    )
+}
+
+/// The statistics queries, each alone: (name, the query).
+type Query<'a> = (&'a str, Box<dyn Fn() + 'a>);
+
+fn queries<'a>(store: &'a Store, steward: &'a Steward) -> Vec<Query<'a>> {
+    let all = Scope::default();
+    let one_game = Scope {
+        games: Some(vec!["middle-ages".into(), "middle-ages-scorepad".into()]),
+        ..Scope::default()
+    };
+    let person = Scope {
+        person: Some(3),
+        ..Scope::default()
+    };
+    let four = Scope {
+        players: Some(4),
+        from: Some("2022-01-01".into()),
+        to: Some("2022-12-31".into()),
+        ..Scope::default()
+    };
+    let q = |f: Box<dyn Fn() + 'a>| f;
+    vec![
+        (
+            "plays",
+            q(Box::new(move || {
+                keep(store.stats_plays(&all).expect("plays"))
+            })),
+        ),
+        (
+            "people (totals, streaks, head-to-head)",
+            q(Box::new({
+                let all = Scope::default();
+                move || keep(store.stats_people(&all).expect("people"))
+            })),
+        ),
+        (
+            "streaks",
+            q(Box::new({
+                let all = Scope::default();
+                move || keep(store.stats_streaks(&all).expect("streaks"))
+            })),
+        ),
+        (
+            "head-to-head",
+            q(Box::new({
+                let all = Scope::default();
+                move || keep(store.stats_head_to_head(&all).expect("h2h"))
+            })),
+        ),
+        (
+            "one game (Middle Ages)",
+            q(Box::new({
+                let s = one_game.clone();
+                move || keep(store.stats_game("middle-ages", &s).expect("game"))
+            })),
+        ),
+        (
+            "one person, all figures",
+            q(Box::new({
+                let s = person.clone();
+                move || {
+                    keep(store.stats_people(&s).expect("people"));
+                    keep(store.stats_game("raise-the-realm", &s).expect("game"));
+                }
+            })),
+        ),
+        (
+            "4 players in 2022",
+            q(Box::new(move || {
+                keep(store.stats_people(&four).expect("people"))
+            })),
+        ),
+        (
+            "everything (steward stats)",
+            q(Box::new(move || {
+                keep(steward.stats(&StatsFilter::default()).expect("stats"))
+            })),
+        ),
+    ]
+}
+
+fn stats_lines(c: &mut Criterion, path: &Path) -> String {
+    let store = Store::open(path).expect("store");
+    let steward = Steward::open(path).expect("steward");
+    let bare = Connection::open(path).expect("bare");
+    let mut report = String::new();
+    for (name, query) in queries(&store, &steward) {
+        c.bench_function(&format!("stats {name}"), |b| {
+            b.iter_custom(|iters| (0..iters).map(|_| timed(&query)).sum())
+        });
+        let r = paired(5, || bare_count(&bare), || timed(&query));
+        report += &line(
+            "stats",
+            &format!("{name} over 100,000 games"),
+            r,
+            "bare count of every result",
+            "target < 10 ms",
+        );
+    }
+    report
+}
+
+fn transfer_lines(dir: &Path) -> String {
+    let source = dir.join("export-10k.sqlite3");
+    generate(&source, 10_000, 11);
+    let steward = Steward::open(&source).expect("open");
+    let bare = Connection::open(&source).expect("bare");
+    let file = dir.join("export-10k.json");
+    let export = paired(
+        5,
+        || bare_read(&bare),
+        || timed(|| keep(steward.export("json", &file).expect("export"))),
+    );
+    let mut round = 0;
+    let import = paired(
+        5,
+        || bare_read(&bare),
+        || {
+            round += 1;
+            let target = dir.join(format!("import-{round}.sqlite3"));
+            let mut empty = Steward::open(&target).expect("empty");
+            timed(|| keep(empty.import(&file).expect("import")))
+        },
+    );
+    let read = "bare read of the same rows";
+    line(
+        "export",
+        "JSON of 10,000 games to a file",
+        export,
+        read,
+        "reported",
+    ) + &line(
+        "import",
+        "JSON of 10,000 games into an empty database",
+        import,
+        read,
+        "reported",
+    )
+}
+
+fn target_dir() -> String {
+    std::env::var("CARGO_TARGET_DIR")
+        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/target").to_string())
+}
+
+/// Append the lines, replacing earlier lines of the same measures.
+fn append(report: &str) {
+    let path = format!("{}/bench-ratios.txt", target_dir());
+    let kept: String = std::fs::read_to_string(&path)
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| {
+            !["stats:", "export:", "import:"]
+                .iter()
+                .any(|p| l.starts_with(p))
+        })
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let _ = std::fs::write(&path, kept + report);
+}
+
+fn main() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("stats-100k.sqlite3");
+    let made = timed(|| generate(&path, 100_000, 7));
+    eprintln!("generated 100,000 games in {:.1} s", made.as_secs_f64());
+    // Some queries take seconds at this size: ten samples each.
+    let mut c = Criterion::default()
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(1))
+        .configure_from_args();
+    let mut report = stats_lines(&mut c, &path);
+    c.final_summary();
+    report += &transfer_lines(dir.path());
+    print!("{report}");
+    append(&report);
+}

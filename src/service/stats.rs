@@ -1,0 +1,91 @@
+//! Statistics: the filter checked (the game by its statistics key or any of its ids, a saved
+//! person, the player count and the days), then the store's SQL per person and per game.
+
+use super::results::checked_date;
+use super::{kind_of, ApiError, Steward};
+use crate::games::{registry, stats_game, stats_members};
+use crate::store::{GameStats, PersonStats, Scope, StatsFilter};
+use serde::Serialize;
+
+/// Everything Statistics shows for a filter.
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+pub struct Stats {
+    /// The filter as applied (the game as its statistics key).
+    pub filter: StatsFilter,
+    /// Finished games matched.
+    #[specta(type = f64)]
+    pub plays: i64,
+    pub people: Vec<PersonStats>,
+    /// One entry per game played (the filter's game, even if unplayed), in the order the app
+    /// lists games.
+    pub games: Vec<GameStats>,
+}
+
+/// The statistics key of a game named by its key or any of its ids.
+fn stats_key(game: &str) -> Result<String, ApiError> {
+    let game = game.trim();
+    if !stats_members(game).is_empty() {
+        return Ok(game.to_string());
+    }
+    Ok(stats_game(kind_of(game)?.descriptor().id).to_string())
+}
+
+impl Steward {
+    /// Statistics over the finished games the filter matches.
+    pub fn stats(&self, filter: &StatsFilter) -> Result<Stats, ApiError> {
+        let mut filter = filter.clone();
+        filter.game = filter.game.as_deref().map(stats_key).transpose()?;
+        if let Some(id) = filter.person {
+            self.store.person(id)?;
+        }
+        if filter.players == Some(0) {
+            return Err(ApiError::bad("players", "a game has at least 1 player"));
+        }
+        filter.from = filter
+            .from
+            .as_deref()
+            .map(|d| checked_date("from", d))
+            .transpose()?;
+        filter.to = filter
+            .to
+            .as_deref()
+            .map(|d| checked_date("to", d))
+            .transpose()?;
+        if let (Some(from), Some(to)) = (&filter.from, &filter.to) {
+            if from > to {
+                return Err(ApiError::bad("to", format!("{to} is before {from}")));
+            }
+        }
+        let members = |key: &str| Some(stats_members(key).into_iter().map(String::from).collect());
+        let mut scope = Scope {
+            games: filter.game.as_deref().and_then(members),
+            person: filter.person,
+            players: filter.players,
+            from: filter.from.clone(),
+            to: filter.to.clone(),
+        };
+        let plays = self.store.stats_plays(&scope)?;
+        let people = self.store.stats_people(&scope)?;
+        let mut keys: Vec<&str> = Vec::new();
+        for k in registry() {
+            let key = stats_game(k.descriptor().id);
+            if !keys.contains(&key) && filter.game.as_deref().is_none_or(|g| g == key) {
+                keys.push(key);
+            }
+        }
+        let mut games = Vec::new();
+        for key in keys {
+            scope.games = members(key);
+            let stats = self.store.stats_game(key, &scope)?;
+            if stats.plays > 0 || filter.game.is_some() {
+                games.push(stats);
+            }
+        }
+        Ok(Stats {
+            filter,
+            plays,
+            people,
+            games,
+        })
+    }
+}

@@ -1,0 +1,256 @@
+//! Export and import of whole histories: the app's own JSON (lossless, merged by UUID on import)
+//! and CSV (one row per player per game). An import is checked whole — the file's syntax (by
+//! line and column), its fields (by name), every game's id and log (each replayed) — before
+//! one transaction writes it; a refused file changes nothing.
+
+use super::bgstats;
+use super::{kind_of, ApiError, Steward};
+use crate::engine::table::StoredLog;
+use crate::engine::{Seat, StoredEntry};
+use crate::store::archive::{Archive, ArchivedGame, FORMAT, VERSION};
+use crate::store::{ImportReport, NewRecord, NewResult};
+use serde::de::IgnoredAny;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::path::Path;
+
+/// What an export wrote.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type)]
+pub struct ExportReport {
+    pub format: String,
+    pub path: String,
+    #[specta(type = f64)]
+    pub people: i64,
+    #[specta(type = f64)]
+    pub games: i64,
+}
+
+/// Just enough of a file to tell ours (and its version) or BG Stats' from anything else.
+#[derive(Deserialize)]
+struct Probe {
+    format: Option<String>,
+    version: Option<u32>,
+    games: Option<IgnoredAny>,
+    players: Option<IgnoredAny>,
+    plays: Option<IgnoredAny>,
+}
+
+fn file_error(path: &Path, e: impl std::fmt::Display) -> ApiError {
+    ApiError::bad("file", format!("{}: {e}", path.display()))
+}
+
+/// Write `bytes` to `path` whole or not at all: a temporary file beside it, synced, renamed.
+pub(super) fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), ApiError> {
+    use std::io::Write;
+    let mut temp = path.as_os_str().to_owned();
+    temp.push(".partial");
+    let temp = std::path::PathBuf::from(temp);
+    let written = (|| {
+        let mut f = std::fs::File::create(&temp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&temp, path)
+    })();
+    written.map_err(|e| {
+        let _ = std::fs::remove_file(&temp);
+        ApiError::bad("out", format!("{} cannot be written: {e}", path.display()))
+    })
+}
+
+/// A JSON syntax or shape error as the file's fault, with its line and column.
+pub(super) fn json_error(path: &Path, e: &serde_json::Error) -> ApiError {
+    file_error(
+        path,
+        format!("line {}, column {}: {e}", e.line(), e.column()),
+    )
+}
+
+/// Replay a game's log as it would be loaded, so that a file whose log no longer reads back is
+/// refused before it is stored.
+fn replays(
+    i: usize,
+    g: &ArchivedGame,
+    names: &HashMap<&str, (&str, &str)>,
+) -> Result<(), ApiError> {
+    let field = |f: &str| format!("games[{i}].{f}");
+    let kind = kind_of(&g.game).map_err(|_| {
+        ApiError::bad(
+            &field("game"),
+            format!("'{}' is not a game this app hosts", g.game),
+        )
+    })?;
+    if g.results_only {
+        return Ok(());
+    }
+    let options = serde_json::from_str(g.options.get())
+        .map_err(|e| ApiError::bad(&field("options"), e.to_string()))?;
+    let seats = g
+        .seats
+        .iter()
+        .map(|uuid| {
+            let (name, colour) = names
+                .get(uuid.as_str())
+                .copied()
+                .unwrap_or(("?", "#000000"));
+            Seat {
+                person_id: 0,
+                name: name.into(),
+                colour: colour.into(),
+            }
+        })
+        .collect();
+    let entry = |e: &crate::store::archive::ArchivedEntry| StoredEntry {
+        action: e.action.get().to_string(),
+        events: e.events.get().to_string(),
+        summary: e.summary.clone(),
+    };
+    let log = StoredLog {
+        base: 0,
+        base_state: None,
+        snapshots: Vec::new(),
+        entries: g.log.iter().filter(|e| !e.undone).map(entry).collect(),
+        redo: g.log.iter().filter(|e| e.undone).rev().map(entry).collect(),
+    };
+    let seed = g.seed.parse::<i64>().unwrap_or(0) as u64;
+    kind.resume_log(&options, seats, seed, log)
+        .map(|_| ())
+        .map_err(|e| ApiError::bad(&field("log"), format!("does not replay: {e}")))
+}
+
+impl Steward {
+    /// Write every game as `format` ("json": the app's own, lossless; "csv": one row per
+    /// player per finished game) to `out`, replacing it whole.
+    pub fn export(&self, format: &str, out: &Path) -> Result<ExportReport, ApiError> {
+        let (bytes, people, games) = match format {
+            "json" => {
+                let archive = self.store.export_archive()?;
+                let text = serde_json::to_string_pretty(&archive)
+                    .map_err(|e| ApiError::bad("format", e.to_string()))?;
+                (text.into_bytes(), archive.people.len(), archive.games.len())
+            }
+            "csv" => {
+                let rows = self.store.csv_rows()?;
+                let mut w = csv::Writer::from_writer(Vec::new());
+                for row in &rows {
+                    w.serialize(row)
+                        .map_err(|e| ApiError::bad("format", e.to_string()))?;
+                }
+                let bytes = w
+                    .into_inner()
+                    .map_err(|e| ApiError::bad("format", e.to_string()))?;
+                let games: std::collections::HashSet<&str> =
+                    rows.iter().map(|r| r.play.as_str()).collect();
+                let people: std::collections::HashSet<&str> =
+                    rows.iter().map(|r| r.player.as_str()).collect();
+                (bytes, people.len(), games.len())
+            }
+            "bgstats" => {
+                let archive = self.store.export_archive()?;
+                let file = bgstats::bgstats_file(&archive);
+                let text = serde_json::to_string_pretty(&file)
+                    .map_err(|e| ApiError::bad("format", e.to_string()))?;
+                let people = file["players"].as_array().map_or(0, Vec::len);
+                let games = file["plays"].as_array().map_or(0, Vec::len);
+                (text.into_bytes(), people, games)
+            }
+            other => {
+                return Err(ApiError::bad(
+                    "format",
+                    format!(
+                        "'{}' is not json, csv or bgstats",
+                        crate::engine::table::excerpt(other, 20)
+                    ),
+                ))
+            }
+        };
+        write_whole(out, &bytes)?;
+        Ok(ExportReport {
+            format: format.into(),
+            path: out.display().to_string(),
+            people: people as i64,
+            games: games as i64,
+        })
+    }
+
+    /// Import a file: the app's own export, merged by UUID (the same file twice adds nothing).
+    /// Refused whole, naming the line or field, when anything in it is wrong.
+    pub fn import(&mut self, path: &Path) -> Result<ImportReport, ApiError> {
+        let bytes = std::fs::read(path).map_err(|e| file_error(path, e))?;
+        let text = std::str::from_utf8(&bytes)
+            .map_err(|e| file_error(path, format!("not UTF-8 text (byte {})", e.valid_up_to())))?;
+        let probe: Probe = serde_json::from_str(text).map_err(|e| json_error(path, &e))?;
+        let bg = probe.games.is_some() && probe.players.is_some() && probe.plays.is_some();
+        match probe.format.as_deref() {
+            Some(FORMAT) => {}
+            None if bg => return self.import_bgstats(path, text),
+            _ => {
+                return Err(file_error(
+                    path,
+                    "neither an Estate Steward export (its \"format\" is not \"estate-steward\") nor a BG Stats file",
+                ))
+            }
+        }
+        if let Some(v) = probe.version.filter(|&v| v > VERSION) {
+            return Err(ApiError::bad(
+                "version",
+                format!("the file is of version {v}; this app reads up to {VERSION}: update it"),
+            ));
+        }
+        let archive: Archive = serde_json::from_str(text).map_err(|e| json_error(path, &e))?;
+        let names: HashMap<&str, (&str, &str)> = archive
+            .people
+            .iter()
+            .map(|p| (p.uuid.as_str(), (p.name.as_str(), p.colour.as_str())))
+            .collect();
+        for (i, g) in archive.games.iter().enumerate() {
+            replays(i, g, &names)?;
+        }
+        for (i, c) in archive.catalogue.iter().enumerate() {
+            kind_of(&c.game).map_err(|_| {
+                ApiError::bad(
+                    &format!("catalogue[{i}].game"),
+                    "is not a game this app hosts",
+                )
+            })?;
+        }
+        let backup = self.store.auto_backup("before-import")?;
+        let mut report = self.store.import_archive(&archive)?;
+        report.backup = backup.map(|p| p.display().to_string());
+        self.tables.clear();
+        Ok(report)
+    }
+}
+
+impl Steward {
+    /// A BG Stats file: its plays of hosted games as results-only records (one transaction),
+    /// people matched by name; the report lists what was matched, created and skipped.
+    fn import_bgstats(&mut self, path: &Path, text: &str) -> Result<ImportReport, ApiError> {
+        let file: bgstats::BgFile = serde_json::from_str(text).map_err(|e| json_error(path, &e))?;
+        let (plays, skipped) = bgstats::plays(&file)?;
+        let mut report = ImportReport {
+            format: "bgstats".into(),
+            skipped,
+            ..ImportReport::default()
+        };
+        let mut seen = std::collections::HashSet::new();
+        for (name, ..) in plays.iter().flat_map(|p| &p.rows) {
+            if seen.insert(name.to_lowercase()) {
+                match self.store.person_named(name)? {
+                    Some(p) => report.people_matched.push(p.name),
+                    None => report.people_created.push(name.clone()),
+                }
+            }
+        }
+        let rows: Vec<Vec<NewResult>> = plays.iter().map(|p| p.rows()).collect();
+        let records: Vec<NewRecord> = plays.iter().zip(&rows).map(|(p, r)| p.record(r)).collect();
+        let backup = self.store.auto_backup("before-import")?;
+        report.backup = backup.map(|p| p.display().to_string());
+        for added in self.store.import_records(&records)? {
+            match added {
+                true => report.games_added += 1,
+                false => report.games_already_here += 1,
+            }
+        }
+        Ok(report)
+    }
+}

@@ -1,0 +1,194 @@
+//! Backup and restore of the whole database. A backup is a consistent copy made by SQLite
+//! (`VACUUM INTO`, never a copy of a live file), written beside its destination and checked
+//! with `integrity_check` before it takes its name. A restore accepts only a file the open
+//! checks accept, keeps a safety copy of what it replaces, and copies through SQLite's online
+//! backup API into the open database, so other clients see the restored content, not a file
+//! swapped under them. Automatic backups (before a schema migration, an import, a restore) go
+//! to `backups/` beside the database; the last [`KEEP`] are kept.
+
+use super::open::inspect_settled;
+use super::schema::{migrate, APPLICATION_ID};
+use super::{Store, StoreError};
+use rusqlite::backup::Backup;
+use rusqlite::{Connection, OpenFlags};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// How many automatic backups are kept.
+pub const KEEP: usize = 5;
+/// The folder of automatic backups, beside the database.
+pub const BACKUP_DIR: &str = "backups";
+
+/// What a restore did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type)]
+pub struct RestoreReport {
+    pub restored_from: String,
+    /// The copy of the database as it was just before.
+    pub safety_copy: Option<String>,
+}
+
+fn sql_failure(what: &str, e: impl std::fmt::Display) -> StoreError {
+    StoreError::Sql {
+        message: format!("{what}: {e}"),
+    }
+}
+
+/// `integrity_check` of a file through a read-only connection.
+fn check_copy(path: &Path) -> Result<(), StoreError> {
+    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .map_err(|e| sql_failure("the copy cannot be opened", e))?;
+    let check: String = conn
+        .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+        .map_err(|e| sql_failure("the copy cannot be checked", e))?;
+    if check != "ok" {
+        return Err(sql_failure("the copy failed its integrity check", check));
+    }
+    Ok(())
+}
+
+/// A consistent copy of `conn`'s database at `out` (which must not exist), checked before it
+/// takes its name: a failed backup leaves nothing at `out`.
+pub(super) fn copy_to(conn: &Connection, out: &Path) -> Result<(), StoreError> {
+    if out.exists() {
+        return Err(StoreError::Invalid {
+            field: "out".into(),
+            message: format!("{} exists; choose a new file name", out.display()),
+        });
+    }
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| sql_failure(&format!("cannot create {}", dir.display()), e))?;
+    }
+    let mut partial = out.as_os_str().to_owned();
+    partial.push(".partial");
+    let partial = PathBuf::from(partial);
+    let _ = std::fs::remove_file(&partial);
+    let made = conn
+        .execute("VACUUM INTO ?1", [partial.to_string_lossy()])
+        .map_err(|e| sql_failure(&format!("cannot write {}", out.display()), e))
+        .and_then(|_| check_copy(&partial))
+        .and_then(|_| {
+            std::fs::rename(&partial, out)
+                .map_err(|e| sql_failure(&format!("cannot name {}", out.display()), e))
+        });
+    if made.is_err() {
+        let _ = std::fs::remove_file(&partial);
+    }
+    made
+}
+
+/// An automatic backup of `conn`'s database (at `db`) into `backups/` beside it, named by the
+/// time and `reason`; the oldest beyond [`KEEP`] are removed. Returns its path.
+pub(super) fn auto_backup(
+    conn: &Connection,
+    db: &Path,
+    reason: &str,
+) -> Result<PathBuf, StoreError> {
+    let dir = db
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+        .join(BACKUP_DIR);
+    let stamp = chrono::Utc::now().format("%Y%m%dT%H%M%S%.3fZ");
+    let unique = &uuid::Uuid::new_v4().simple().to_string()[..6];
+    let out = dir.join(format!("estate-steward-{stamp}-{unique}-{reason}.sqlite3"));
+    copy_to(conn, &out)?;
+    prune(&dir);
+    Ok(out)
+}
+
+/// Keep the newest [`KEEP`] automatic backups (their names sort by time).
+fn prune(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut ours: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("estate-steward-") && n.ends_with(".sqlite3"))
+        })
+        .collect();
+    ours.sort();
+    let extra = ours.len().saturating_sub(KEEP);
+    for old in &ours[..extra] {
+        // Another client may have removed it first.
+        let _ = std::fs::remove_file(old);
+    }
+}
+
+/// Refuse a file a restore must not take: what opening it would refuse, an empty or unmarked
+/// database, or the database itself.
+fn check_restorable(file: &Path, db: &Path) -> Result<(), StoreError> {
+    let shown = file.display().to_string();
+    let not_ours = |reason: &str| StoreError::NotOurs {
+        path: shown.clone(),
+        reason: reason.into(),
+    };
+    let meta = std::fs::metadata(file).map_err(|e| StoreError::NotFound {
+        what: format!("{shown} ({e})"),
+    })?;
+    if meta.is_dir() || meta.len() == 0 {
+        return Err(not_ours("it is a folder or an empty file"));
+    }
+    if let (Ok(a), Ok(b)) = (file.canonicalize(), db.canonicalize()) {
+        if a == b {
+            return Err(not_ours("it is the database in use"));
+        }
+    }
+    inspect_settled(file)?;
+    let conn =
+        Connection::open_with_flags(file, OpenFlags::SQLITE_OPEN_READ_ONLY).map_err(|e| {
+            StoreError::Corrupt {
+                path: shown.clone(),
+                detail: e.to_string(),
+            }
+        })?;
+    let app: i64 = conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
+    if app != APPLICATION_ID {
+        return Err(not_ours("it holds no Estate Steward data"));
+    }
+    Ok(())
+}
+
+impl Store {
+    /// A checked, consistent copy of the database at `out` (a new file).
+    pub fn backup_to(&self, out: &Path) -> Result<(), StoreError> {
+        copy_to(&self.conn, out)
+    }
+
+    /// An automatic backup into `backups/` beside the database (none for an in-memory one).
+    pub fn auto_backup(&self, reason: &str) -> Result<Option<PathBuf>, StoreError> {
+        if self.path() == Path::new(":memory:") {
+            return Ok(None);
+        }
+        auto_backup(&self.conn, self.path(), reason).map(Some)
+    }
+
+    /// Replace the database's content with `file`'s, after the open checks accept it and a
+    /// safety copy of the current content is taken; an older schema is then upgraded.
+    pub fn restore_from(&mut self, file: &Path) -> Result<RestoreReport, StoreError> {
+        check_restorable(file, self.path())?;
+        let safety = self.auto_backup("before-restore")?;
+        let source = Connection::open_with_flags(file, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+        {
+            let copy = Backup::new(&source, &mut self.conn)?;
+            copy.run_to_completion(256, Duration::ZERO, None)
+                .map_err(|e| sql_failure("the restore stopped", e))?;
+        }
+        migrate(&mut self.conn)?;
+        let check = self.integrity_check()?;
+        if check != "ok" {
+            return Err(sql_failure(
+                "the restored database failed its integrity check",
+                check,
+            ));
+        }
+        Ok(RestoreReport {
+            restored_from: file.display().to_string(),
+            safety_copy: safety.map(|p| p.display().to_string()),
+        })
+    }
+}

@@ -1,0 +1,99 @@
+//! Statistics by SQL over the indexed `games` and `results` tables (never by replaying logs):
+//! per person (`people`), per game with its records (`games`). Every query starts from the same
+//! set of matched games, [`MATCHED`]: finished, of the scope's games, days and player count.
+
+mod games;
+mod people;
+
+pub use games::{CategoryAverage, GameStats, MarginRecord, RoleRecord, ScoreBucket, ScoreRecord};
+pub use games::{SeatRecord, TitleCount};
+pub use people::{HeadToHead, PersonStats};
+
+use super::{Store, StoreError};
+use rusqlite::ToSql;
+use serde::{Deserialize, Serialize};
+
+/// What a client asks statistics for: all filters optional.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+#[serde(deny_unknown_fields)]
+pub struct StatsFilter {
+    /// A game's statistics key or any of its ids (a live assistant and its scorepad are one).
+    #[serde(default)]
+    pub game: Option<String>,
+    /// Only games this person played, and only their own results.
+    #[serde(default)]
+    #[specta(type = Option<f64>)]
+    pub person: Option<i64>,
+    /// Only games of this many players.
+    #[serde(default)]
+    pub players: Option<u8>,
+    /// Only games played on or after this day (YYYY-MM-DD).
+    #[serde(default)]
+    pub from: Option<String>,
+    /// Only games played on or before this day (YYYY-MM-DD).
+    #[serde(default)]
+    pub to: Option<String>,
+}
+
+/// The games a query covers, as the store sees them: game ids, not statistics keys.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Scope {
+    /// The game ids to count (all when none).
+    pub games: Option<Vec<String>>,
+    pub person: Option<i64>,
+    pub players: Option<u8>,
+    pub from: Option<String>,
+    pub to: Option<String>,
+}
+
+/// The matched games `m` (id, game, day, number of players `n`), for a `WITH` clause: one pass
+/// over the `games_for_stats` index, computed once per query (`MATERIALIZED`).
+const MATCHED: &str = "
+    m AS MATERIALIZED (
+        SELECT id, game, played_on, players AS n FROM games
+        WHERE status = 'finished' AND players > 0
+          AND (:games IS NULL OR game IN (SELECT value FROM json_each(:games)))
+          AND (:from IS NULL OR played_on >= :from)
+          AND (:to IS NULL OR played_on <= :to)
+          AND (:players IS NULL OR players = :players)
+          AND (:person IS NULL OR id IN (SELECT game_id FROM results WHERE person_id = :person))
+    )";
+
+impl Scope {
+    /// The named parameters of [`MATCHED`].
+    fn params(&self) -> Vec<(&'static str, Box<dyn ToSql>)> {
+        let games = self
+            .games
+            .as_ref()
+            .map(|g| serde_json::Value::from(g.clone()).to_string());
+        vec![
+            (":games", Box::new(games)),
+            (":from", Box::new(self.from.clone())),
+            (":to", Box::new(self.to.clone())),
+            (":person", Box::new(self.person)),
+            (":players", Box::new(self.players)),
+        ]
+    }
+}
+
+/// Run `sql` (which starts with `WITH {MATCHED}`) with the scope's parameters, one value per row.
+fn query<T>(
+    store: &Store,
+    scope: &Scope,
+    sql: &str,
+    row: impl FnMut(&rusqlite::Row) -> rusqlite::Result<T>,
+) -> Result<Vec<T>, StoreError> {
+    let params = scope.params();
+    let named: Vec<(&str, &dyn ToSql)> = params.iter().map(|(k, v)| (*k, v.as_ref())).collect();
+    let mut stmt = store.conn.prepare_cached(sql)?;
+    let rows = stmt.query_map(named.as_slice(), row)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+impl Store {
+    /// How many finished games the scope matches.
+    pub fn stats_plays(&self, scope: &Scope) -> Result<i64, StoreError> {
+        let sql = format!("WITH {MATCHED} SELECT count(*) FROM m");
+        Ok(query(self, scope, &sql, |r| r.get(0))?.pop().unwrap_or(0))
+    }
+}

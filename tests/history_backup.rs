@@ -1,0 +1,224 @@
+//! Backup and restore with real files through the real `steward` binary: a consistent, checked
+//! copy of a live database; a restore that refuses what opening would refuse and keeps a safety
+//! copy; automatic backups before an upgrade, an import and a restore, the last five kept.
+
+use estate_steward::service::Steward;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn steward(db: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_steward"))
+        .arg("--db")
+        .arg(db)
+        .args(args)
+        .output()
+        .expect("the steward binary runs")
+}
+
+fn ok(db: &Path, args: &[&str]) -> String {
+    let o = steward(db, args);
+    assert!(
+        o.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn record(db: &Path, a: &str, b: &str) {
+    ok(
+        db,
+        &["record-result", "middle-ages", "--player", a, "--player", b],
+    );
+}
+
+fn backups(db: &Path) -> Vec<PathBuf> {
+    let dir = db.parent().unwrap().join("backups");
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| d.map(|e| e.unwrap().path()).collect())
+        .unwrap_or_default();
+    found.sort();
+    found
+}
+
+fn dump(db: &Path) -> Vec<String> {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let mut out = Vec::new();
+    for table in ["people", "games", "seats", "events", "results", "catalogue"] {
+        let mut stmt = conn.prepare(&format!("SELECT * FROM {table}")).unwrap();
+        let width = stmt.column_count();
+        let rows = stmt
+            .query_map([], |r| {
+                (0..width)
+                    .map(|i| r.get::<_, rusqlite::types::Value>(i))
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .unwrap();
+        out.extend(rows.map(|r| format!("{table} {:?}", r.unwrap())));
+    }
+    out
+}
+
+#[test]
+fn a_backup_of_a_database_in_use_holds_every_commit_and_is_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("live.sqlite3");
+    // The app keeps the file open; its last commit is still in the -wal.
+    let mut app = Steward::open(&db).unwrap();
+    let ana = app.add_person("Ana", "#123456").unwrap();
+    app.start_game("nine-estates", &[ana.id], None, Some(3))
+        .unwrap();
+    let copy = dir.path().join("copy.sqlite3");
+    let said = ok(&db, &["backup", copy.to_str().unwrap()]);
+    assert!(said.contains("integrity checked"), "{said}");
+    assert_eq!(dump(&copy), dump(&db));
+    assert!(!dir.path().join("copy.sqlite3.partial").exists());
+    // An existing file is never overwritten.
+    let before = std::fs::read(&copy).unwrap();
+    let o = steward(&db, &["backup", copy.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(5));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("exists"));
+    assert_eq!(std::fs::read(&copy).unwrap(), before);
+    drop(app);
+}
+
+#[test]
+fn restore_brings_back_the_backup_and_keeps_what_it_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    record(&db, "Ana:5", "Bo:3");
+    let copy = dir.path().join("saved.sqlite3");
+    ok(&db, &["backup", copy.to_str().unwrap()]);
+    let saved = dump(&db);
+    record(&db, "Cy:9", "Di:8");
+    let later = dump(&db);
+    // Another client has the file open through the restore.
+    let app = Steward::open(&db).unwrap();
+    assert_eq!(app.history(None).unwrap().len(), 2);
+    let said = ok(&db, &["restore", copy.to_str().unwrap()]);
+    assert!(said.contains("restored from"), "{said}");
+    assert_eq!(dump(&db), saved);
+    assert_eq!(
+        app.history(None).unwrap().len(),
+        1,
+        "the open client sees it"
+    );
+    let kept = backups(&db);
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert!(kept[0]
+        .to_string_lossy()
+        .ends_with("-before-restore.sqlite3"));
+    assert_eq!(
+        dump(&kept[0]),
+        later,
+        "the safety copy is what was replaced"
+    );
+    let journal: String = rusqlite::Connection::open(&db)
+        .unwrap()
+        .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(journal, "wal");
+}
+
+#[test]
+fn restore_refuses_what_opening_refuses_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    record(&db, "Ana:5", "Bo:3");
+    let before = dump(&db);
+    let text = dir.path().join("notes.txt");
+    std::fs::write(&text, "hello").unwrap();
+    let empty = dir.path().join("empty.sqlite3");
+    std::fs::write(&empty, "").unwrap();
+    let foreign = dir.path().join("foreign.sqlite3");
+    rusqlite::Connection::open(&foreign)
+        .unwrap()
+        .execute_batch("CREATE TABLE t (x); INSERT INTO t VALUES (1);")
+        .unwrap();
+    let newer = dir.path().join("newer.sqlite3");
+    ok(&newer, &["people", "list"]);
+    rusqlite::Connection::open(&newer)
+        .unwrap()
+        .pragma_update(None, "user_version", 999)
+        .unwrap();
+    let blank = dir.path().join("blank.sqlite3");
+    rusqlite::Connection::open(&blank)
+        .unwrap()
+        .execute_batch("PRAGMA user_version = 0; VACUUM;")
+        .unwrap();
+    let cases: [(&Path, i32, &str); 7] = [
+        (&text, 4, "not an SQLite database"),
+        (&empty, 4, "empty file"),
+        (&foreign, 4, "another program's tables"),
+        (&newer, 4, "newer Estate Steward"),
+        (&blank, 4, "holds no Estate Steward data"),
+        (&db, 4, "the database in use"),
+        (
+            Path::new("/nonexistent/backup.sqlite3"),
+            3,
+            "backup.sqlite3",
+        ),
+    ];
+    for (file, code, said) in cases {
+        let o = steward(&db, &["restore", file.to_str().unwrap()]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(code), "{file:?}: {err}");
+        assert!(err.contains(said), "{file:?}: {err}");
+        assert_eq!(dump(&db), before, "{file:?} changed the database");
+    }
+    assert!(backups(&db).is_empty(), "no safety copy for a refused file");
+    assert_eq!(std::fs::read(&text).unwrap(), b"hello");
+}
+
+#[test]
+fn a_file_from_an_earlier_schema_is_backed_up_before_its_upgrade() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("old.sqlite3");
+    let fixture =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/schema2-games.sqlite3");
+    std::fs::copy(&fixture, &db).unwrap();
+    let original = dump(&db);
+    ok(&db, &["history"]);
+    let kept = backups(&db);
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    let version: i64 = rusqlite::Connection::open(&kept[0])
+        .unwrap()
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, 2, "the backup is the file as it was");
+    assert_eq!(dump(&kept[0]), original);
+    ok(&db, &["history"]);
+    assert_eq!(backups(&db).len(), 1, "an up-to-date file is not backed up");
+    // A backup of an older schema restores, and is upgraded.
+    let restored = dir.path().join("restored.sqlite3");
+    record(&restored, "Ana:1", "Bo:2");
+    ok(&restored, &["restore", kept[0].to_str().unwrap()]);
+    assert_eq!(ok(&restored, &["history"]), ok(&db, &["history"]));
+}
+
+#[test]
+fn every_import_is_preceded_by_a_backup_and_the_last_five_are_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    record(&db, "Ana:5", "Bo:3");
+    let file = dir.path().join("export.json");
+    ok(
+        &db,
+        &[
+            "export",
+            "--format",
+            "json",
+            "--out",
+            file.to_str().unwrap(),
+        ],
+    );
+    for i in 0..7 {
+        let said = ok(&db, &["import", file.to_str().unwrap()]);
+        assert!(said.contains("backup taken first"), "import {i}: {said}");
+    }
+    let kept = backups(&db);
+    assert_eq!(kept.len(), 5, "{kept:?}");
+    assert!(kept
+        .iter()
+        .all(|k| k.to_string_lossy().ends_with("-before-import.sqlite3")));
+}
