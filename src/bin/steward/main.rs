@@ -90,6 +90,7 @@ pub(crate) enum Command {
     Score { id: i64 },
     /// Past and running games, newest first.
     History {
+        /// Only games that are active, finished or abandoned.
         #[arg(long)]
         status: Option<String>,
     },
