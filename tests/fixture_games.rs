@@ -15,7 +15,10 @@
 //! told and each objective's card; the scorepad: the Eras, the solo threshold and whether the
 //! game is lost): checked against what the old games hold, then left out. History's lines gained
 //! `results_only` (false for every game played at a table) and `played_on` (the day it started,
-//! filled by the upgrade): checked, then left out.
+//! filled by the upgrade): checked, then left out. Seats now differ in colour at one table (the
+//! fixture's people were all saved blue): each table's colours are checked to be distinct, the
+//! first seat's to be its person's own, the rest to be the same people, then the old colours
+//! are put back for the comparison.
 
 use estate_steward::service::Steward;
 use serde_json::Value;
@@ -33,6 +36,31 @@ fn untagged(mut v: Value, game: &str) -> Value {
         assert_eq!(view.remove("game"), Some(Value::from(game)), "view tag");
     }
     v
+}
+
+/// A view's or record's seats with their table colours checked (no two alike, the first seat
+/// in its person's own colour, the same people as `want`) and then set to `want`'s.
+fn with_old_colours(mut got: Value, want: &Value, label: &str) -> Value {
+    let (Some(seats), Some(old)) = (got["seats"].as_array(), want["seats"].as_array()) else {
+        return got;
+    };
+    let colours: Vec<&str> = seats.iter().filter_map(|s| s["colour"].as_str()).collect();
+    for (i, c) in colours.iter().enumerate() {
+        assert!(!colours[i + 1..].contains(c), "{label}: two seats play {c}");
+    }
+    assert_eq!(seats.len(), old.len(), "{label}: seats");
+    if let (Some(first), Some(was)) = (seats.first(), old.first()) {
+        assert_eq!(
+            first["colour"], was["colour"],
+            "{label}: the first seat's colour"
+        );
+    }
+    for (now, was) in seats.iter().zip(old) {
+        assert_eq!(now["person_id"], was["person_id"], "{label}: seat people");
+        assert_eq!(now["name"], was["name"], "{label}: seat names");
+    }
+    got["seats"] = want["seats"].clone();
+    got
 }
 
 /// A History line's added fields (`results_only`, `played_on`), checked and removed.
@@ -215,11 +243,12 @@ fn a_database_from_before_the_plugins_shows_the_same_games() {
             show = without_estates_additions(show, &format!("show #{id}"));
         }
         show = without_realm_additions(show, &game, &format!("show #{id}"));
+        show = with_old_colours(show, &want_show, &format!("show #{id}"));
         assert_eq!(show, want_show, "show #{id} ({game})");
         let record = steward.record(id).map(|r| {
             let mut r = json(&r);
             r["summary"] = without_history_additions(r["summary"].take());
-            r
+            with_old_colours(r, &want["record"], &format!("record #{id}"))
         });
         assert_eq!(record.ok(), Some(want["record"].clone()), "record #{id}");
         for (step, replay) in want["replay"].as_object().cloned().unwrap_or_default() {
@@ -231,6 +260,7 @@ fn a_database_from_before_the_plugins_shows_the_same_games() {
                 }
                 _ => got.map(|r| without_realm_additions(r, &game, &format!("#{id}/{step}"))),
             };
+            let got = got.map(|r| with_old_colours(r, &replay, &format!("#{id}/{step}")));
             assert_eq!(got.ok(), Some(replay), "replay #{id} step {step}");
         }
     }

@@ -13,8 +13,8 @@
 //! `BLESS=1 cargo test -p estate-steward-app --test bindings`.
 
 use estate_steward::service::{
-    ApiError, CatalogueEntry, GameInfo, GameRecord, ReplayStep, ResultsEntry, Stats, Steward,
-    TableView,
+    ApiError, CatalogueEntry, GameInfo, GameRecord, PlayerRef, ReplayStep, ResultsEntry,
+    SeatColours, Stats, Steward, TableView,
 };
 use estate_steward::store::StoreError;
 use estate_steward::store::{GameRow, Person, StatsFilter};
@@ -129,19 +129,49 @@ pub async fn add_person(
     state.run(move |s| s.add_person(&name, &colour)).await
 }
 
-/// Start a game for these people, in seat order.
+fn player_ids(person_ids: Vec<i32>) -> Vec<PlayerRef> {
+    person_ids
+        .into_iter()
+        .map(|id| PlayerRef::Id(i64::from(id)))
+        .collect()
+}
+
+/// Start a game for these people, in seat order, with a colour picked for some seats
+/// (`colours[i]` for seat `i`; the others keep their person's colour or take a free one).
 #[tauri::command]
 #[specta::specta]
 pub async fn start_game(
     state: State<'_, AppState>,
     game: String,
     person_ids: Vec<i32>,
+    colours: Vec<Option<String>>,
     options: Option<OptionsJson>,
 ) -> Result<TableView, ApiError> {
-    let ids: Vec<i64> = person_ids.into_iter().map(i64::from).collect();
+    let players = player_ids(person_ids);
     state
-        .run(move |s| s.start_game(&game, &ids, options.map(|o| o.0), None))
+        .run(move |s| s.start_seated(&game, &players, &colours, options.map(|o| o.0), None))
         .await
+}
+
+/// The colours these people would play in at a new table (no two alike), and the palette.
+#[tauri::command]
+#[specta::specta]
+pub async fn table_colours(
+    state: State<'_, AppState>,
+    person_ids: Vec<i32>,
+    colours: Vec<Option<String>>,
+) -> Result<SeatColours, ApiError> {
+    let players = player_ids(person_ids);
+    state
+        .run(move |s| s.table_colours(&players, &colours))
+        .await
+}
+
+/// "Play again": the same game, options, people, seats and colours, freshly shuffled.
+#[tauri::command]
+#[specta::specta]
+pub async fn play_again(state: State<'_, AppState>, game_id: i32) -> Result<TableView, ApiError> {
+    state.run(move |s| s.play_again(i64::from(game_id))).await
 }
 
 /// A game's table.

@@ -18,6 +18,8 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
         commands::people,
         commands::add_person,
         commands::start_game,
+        commands::table_colours,
+        commands::play_again,
         commands::table,
         commands::act,
         commands::peek,

@@ -3,6 +3,7 @@
 //! A game decides (`handle`) separately from applying (`apply`); events record outcomes such as a
 //! shuffle's result, so replaying a log never re-runs the random generator.
 
+pub mod colours;
 pub mod conformance;
 pub mod game;
 pub mod rules;

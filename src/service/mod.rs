@@ -17,7 +17,7 @@ mod types;
 
 pub use cache::{LogPage, APP_LOG_PAGE};
 pub use results::{PlayerResult, ResultsEntry};
-pub use start::PlayerRef;
+pub use start::{PlayerRef, SeatColours};
 pub use stats::Stats;
 pub use transfer::ExportReport;
 pub use types::{ApiError, CatalogueEntry, GameInfo, GameRecord, ReplayStep, TableView};

@@ -3,10 +3,12 @@
 
 use super::cache::{table_view, Cached};
 use super::{kind_of, ApiError, Steward, TableView};
+use crate::engine::colours::{seat_colours, PALETTE};
 use crate::engine::table::excerpt;
 use crate::engine::Seat;
-use crate::store::{checked_name, NewGame, SeatPerson};
+use crate::store::{check_colour, checked_name, NewGame, SeatPerson, StoreError};
 use rand::Rng;
+use serde::Serialize;
 use serde_json::Value;
 
 /// The colour a person saved by `start` gets (changeable in the app).
@@ -18,6 +20,15 @@ pub const DEFAULT_COLOUR: &str = "#1f77b4";
 pub enum PlayerRef {
     Id(i64),
     Name(String),
+}
+
+/// The colours of a table's seats before it starts, and the colours the app offers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type)]
+pub struct SeatColours {
+    /// Each seat's colour, in seat order: no two alike.
+    pub colours: Vec<String>,
+    /// The colours offered for a seat or a new person, in the order they are given out.
+    pub palette: Vec<String>,
 }
 
 impl Steward {
@@ -41,6 +52,19 @@ impl Steward {
         options: Option<Value>,
         seed: Option<u64>,
     ) -> Result<TableView, ApiError> {
+        self.start_seated(game, players, &[], options, seed)
+    }
+
+    /// [`Steward::start`] with a colour picked for some seats (`colours[i]` for seat `i`): the
+    /// others keep their person's colour, or take a free one where it is already at the table.
+    pub fn start_seated(
+        &mut self,
+        game: &str,
+        players: &[PlayerRef],
+        colours: &[Option<String>],
+        options: Option<Value>,
+        seed: Option<u64>,
+    ) -> Result<TableView, ApiError> {
         let kind = kind_of(game)?;
         let d = kind.descriptor();
         if players.len() < d.min_players as usize || players.len() > d.max_players as usize {
@@ -54,7 +78,17 @@ impl Steward {
                 format!("{} takes {takes}, not {}", d.name, players.len()),
             ));
         }
-        let (seats, people) = self.seats_for(players)?;
+        let (mut seats, people) = self.seats_for(players)?;
+        let colours = colour_seats(&mut seats, colours)?;
+        // A new person is saved with the colour their seat takes.
+        let people: Vec<SeatPerson> = people
+            .into_iter()
+            .zip(&colours)
+            .map(|(p, colour)| match p {
+                SeatPerson::New { name, .. } => SeatPerson::New { name, colour },
+                saved => saved,
+            })
+            .collect();
         let catalogue = self.store.catalogue(d.id)?;
         let options = kind.prepare_options(options, &catalogue)?;
         // Keep seeds within SQLite's signed 64-bit integers.
@@ -67,11 +101,50 @@ impl Steward {
             options: &options_text,
             seed,
             seats: &people,
+            colours: &colours,
         })?;
         let table = kind.new_table(&options, seats, seed)?;
         let view = table_view(id, table.as_ref(), self.page, None);
         self.tables.insert(id, Cached { table, version: 0 });
         Ok(view)
+    }
+
+    /// The colours seats would take at a new table of these players, in seat order, with
+    /// `picked` colours for some seats (what New game shows before the game starts).
+    pub fn table_colours(
+        &self,
+        players: &[PlayerRef],
+        picked: &[Option<String>],
+    ) -> Result<SeatColours, ApiError> {
+        let (mut seats, _) = self.seats_for(players)?;
+        Ok(SeatColours {
+            colours: colour_seats(&mut seats, picked)?,
+            palette: PALETTE.iter().map(|c| c.to_string()).collect(),
+        })
+    }
+
+    /// "Play again": a new game of game `id`'s game, with its options, its people in the same
+    /// seats and the same colours, and a fresh shuffle.
+    pub fn play_again(&mut self, id: i64) -> Result<TableView, ApiError> {
+        let old = self.store.load_game(id, 0)?;
+        if old.results_only {
+            return Err(ApiError::bad(
+                "game",
+                format!("#{id} was entered as its scores only, so it has no table to set up again"),
+            ));
+        }
+        let options: Value = serde_json::from_str(&old.options).map_err(|e| ApiError::Store {
+            error: StoreError::Sql {
+                message: format!("game #{id}'s stored options do not read: {e}"),
+            },
+        })?;
+        let players: Vec<PlayerRef> = old
+            .seats
+            .iter()
+            .map(|s| PlayerRef::Id(s.person_id))
+            .collect();
+        let colours: Vec<Option<String>> = old.seats.into_iter().map(|s| Some(s.colour)).collect();
+        self.start_seated(&old.game, &players, &colours, Some(options), None)
     }
 
     /// The seats as they will be (new people numbered 0 until saved), and who to save.
@@ -138,4 +211,37 @@ impl Steward {
         }
         Ok((seats, people))
     }
+}
+
+/// The colours of these seats in seat order, written into them: picked ones checked, and
+/// no two alike.
+fn colour_seats(seats: &mut [Seat], picked: &[Option<String>]) -> Result<Vec<String>, ApiError> {
+    for (i, c) in picked.iter().enumerate() {
+        if let Some(c) = c {
+            check_colour(c).map_err(|e| ApiError::bad(&format!("colours[{i}]"), e.to_string()))?;
+        }
+        if i >= seats.len() {
+            return Err(ApiError::bad(
+                &format!("colours[{i}]"),
+                format!("there are only {} seats", seats.len()),
+            ));
+        }
+    }
+    let usual: Vec<&str> = seats.iter().map(|s| s.colour.as_str()).collect();
+    let wanted: Vec<Option<&str>> = picked.iter().map(|c| c.as_deref()).collect();
+    let colours = seat_colours(&usual, &wanted).map_err(|clash| {
+        ApiError::bad(
+            &format!("colours[{}]", clash.second),
+            format!(
+                "{} and {} cannot both play {}: players at one table never share a colour",
+                excerpt(&seats[clash.first].name, 40),
+                excerpt(&seats[clash.second].name, 40),
+                clash.colour
+            ),
+        )
+    })?;
+    for (seat, colour) in seats.iter_mut().zip(&colours) {
+        seat.colour = colour.clone();
+    }
+    Ok(colours)
 }

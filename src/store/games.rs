@@ -5,6 +5,7 @@ use super::log::log_ends;
 use super::people;
 use super::schema::new_uuid;
 use super::{now, today, Store, StoreError};
+use crate::engine::colours::seat_colours;
 use crate::engine::table::StoredLog;
 use crate::engine::{Seat, StoredEntry};
 use rusqlite::{params, OptionalExtension};
@@ -46,6 +47,9 @@ pub struct NewGame<'a> {
     pub seed: u64,
     /// In seat order.
     pub seats: &'a [SeatPerson<'a>],
+    /// Each seat's colour at this table, in seat order (see `engine::colours`); a seat without
+    /// one, or with its person's usual colour, shows the person's colour.
+    pub colours: &'a [String],
 }
 
 /// What a client needs to rebuild a table: the game, and the end of its log from a snapshot on
@@ -84,10 +88,11 @@ impl Store {
                 SeatPerson::Saved(id) => people::by_id(&tx, id)?,
                 SeatPerson::New { name, colour } => people::insert(&tx, name, colour)?,
             };
+            let colour = new.colours.get(seats.len()).cloned();
             seats.push(Seat {
                 person_id: person.id,
                 name: person.name,
-                colour: person.colour,
+                colour: colour.unwrap_or(person.colour),
             });
         }
         tx.execute(
@@ -104,9 +109,13 @@ impl Store {
         )?;
         let id = tx.last_insert_rowid();
         for (i, seat) in seats.iter().enumerate() {
+            // Only a colour other than the person's own is kept with the seat: the others
+            // follow the person when their colour changes.
+            let own = people::by_id(&tx, seat.person_id)?.colour;
+            let colour = (!seat.colour.eq_ignore_ascii_case(&own)).then_some(&seat.colour);
             tx.execute(
-                "INSERT INTO seats (game_id, seat, person_id) VALUES (?1, ?2, ?3)",
-                params![id, i as i64, seat.person_id],
+                "INSERT INTO seats (game_id, seat, person_id, colour) VALUES (?1, ?2, ?3, ?4)",
+                params![id, i as i64, seat.person_id, colour],
             )?;
         }
         tx.commit()?;
@@ -115,17 +124,37 @@ impl Store {
 
     fn seats_of(&self, game_id: i64) -> Result<Vec<Seat>, StoreError> {
         let mut stmt = self.conn.prepare_cached(
-            "SELECT p.id, p.name, p.colour FROM seats s JOIN people p ON p.id = s.person_id
+            "SELECT p.id, p.name, p.colour, s.colour FROM seats s
+             JOIN people p ON p.id = s.person_id
              WHERE s.game_id = ?1 ORDER BY s.seat",
         )?;
         let rows = stmt.query_map([game_id], |r| {
-            Ok(Seat {
-                person_id: r.get(0)?,
-                name: r.get(1)?,
-                colour: r.get(2)?,
-            })
+            Ok((
+                Seat {
+                    person_id: r.get(0)?,
+                    name: r.get(1)?,
+                    colour: r.get(2)?,
+                },
+                r.get::<_, Option<String>>(3)?,
+            ))
         })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        let rows: Vec<(Seat, Option<String>)> = rows.collect::<Result<_, _>>()?;
+        // A seat's own colour stays; the rest follow their people, and two people who share a
+        // colour (games started before seats had colours, or a colour changed since) still
+        // differ at the table.
+        let usual: Vec<&str> = rows.iter().map(|(s, _)| s.colour.as_str()).collect();
+        let wanted: Vec<Option<&str>> = rows.iter().map(|(_, c)| c.as_deref()).collect();
+        let colours = seat_colours(&usual, &wanted).unwrap_or_else(|_| {
+            // Stored seat colours were checked when written; if a file holds a clash anyway,
+            // the people's own colours, made distinct, are shown.
+            seat_colours(&usual, &[])
+                .unwrap_or_else(|_| usual.iter().map(|c| c.to_string()).collect())
+        });
+        Ok(rows
+            .into_iter()
+            .zip(colours)
+            .map(|((seat, _), colour)| Seat { colour, ..seat })
+            .collect())
     }
 
     /// The game's version: raised by every append, undo and redo, so a client holding a table

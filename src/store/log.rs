@@ -223,6 +223,7 @@ mod tests {
                 options: "{}",
                 seed: 1,
                 seats: &[SeatPerson::Saved(ana.id)],
+                colours: &[],
             })
             .unwrap()
             .0

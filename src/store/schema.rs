@@ -108,6 +108,9 @@ const MIGRATIONS: &[&str] = &[
         CREATE UNIQUE INDEX people_by_uuid ON people(uuid);
         CREATE UNIQUE INDEX games_by_uuid ON games(uuid);
         "#,
+    // 7: a seat's colour at its table when it is not the person's usual one (players at one
+    // table never share a colour); NULL: the person's colour.
+    "ALTER TABLE seats ADD COLUMN colour TEXT;",
 ];
 
 /// What a migration does besides its SQL, in the same transaction (by migration number).

@@ -67,6 +67,9 @@ pub(crate) enum Command {
         #[arg(long)]
         options: Option<String>,
     },
+    /// Start a new game like game ID ("Play again"): the same game, options, people, seats and
+    /// colours, freshly shuffled.
+    PlayAgain { id: i64 },
     /// Show a game's table: state summary, score, and the actions allowed now.
     Show { id: i64 },
     /// Apply an action given as JSON, or the Nth action listed by `show` with --pick.
@@ -252,6 +255,12 @@ fn run(cli: Cli) -> Result<u8, ApiError> {
             let players = player_refs(&players)?;
             let options = options.map(|o| parse_json("options", &o)).transpose()?;
             let v = steward.start(&game, &players, options, seed)?;
+            print(json, &v, || {
+                format!("started game #{}\n{}", v.game_id, table_text(&v))
+            });
+        }
+        Command::PlayAgain { id } => {
+            let v = steward.play_again(id)?;
             print(json, &v, || {
                 format!("started game #{}\n{}", v.game_id, table_text(&v))
             });

@@ -34,6 +34,14 @@ fn grouped<T>(
     Ok(out)
 }
 
+/// The seats' own colours, or none when every seat plays its person's colour.
+fn seat_colours(seats: &[(String, Option<String>)]) -> Vec<Option<String>> {
+    if seats.iter().all(|(_, c)| c.is_none()) {
+        return Vec::new();
+    }
+    seats.iter().map(|(_, c)| c.clone()).collect()
+}
+
 fn people(conn: &Connection) -> Result<Vec<ArchivedPerson>, StoreError> {
     let mut stmt = conn.prepare("SELECT uuid, name, colour, created_at FROM people ORDER BY id")?;
     let rows = stmt.query_map([], |r| {
@@ -62,9 +70,9 @@ type RawResult = (
 fn games(conn: &Connection, path: &str) -> Result<Vec<ArchivedGame>, StoreError> {
     let mut seats = grouped(
         conn,
-        "SELECT s.game_id, p.uuid FROM seats s JOIN people p ON p.id = s.person_id
+        "SELECT s.game_id, p.uuid, s.colour FROM seats s JOIN people p ON p.id = s.person_id
          ORDER BY s.game_id, s.seat",
-        |r| r.get::<_, String>(1),
+        |r| Ok((r.get::<_, String>(1)?, r.get::<_, Option<String>>(2)?)),
     )?;
     let mut logs = grouped(
         conn,
@@ -152,7 +160,13 @@ fn games(conn: &Connection, path: &str) -> Result<Vec<ArchivedGame>, StoreError>
             options: raw(r.get(9)?, &at("options"), path)?,
             seed: r.get::<_, i64>(10)?.to_string(),
             version: r.get(11)?,
-            seats: seats.remove(&id).unwrap_or_default(),
+            seat_colours: seat_colours(&seats.get(&id).cloned().unwrap_or_default()),
+            seats: seats
+                .remove(&id)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(uuid, _)| uuid)
+                .collect(),
             log,
             results,
             uuid,

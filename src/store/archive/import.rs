@@ -120,6 +120,26 @@ fn check_game(
         }
         seats.push(id);
     }
+    if !g.seat_colours.is_empty() && g.seat_colours.len() != g.seats.len() {
+        return Err(bad(
+            field("seat_colours"),
+            format!(
+                "has {} colours for {} seats",
+                g.seat_colours.len(),
+                g.seats.len()
+            ),
+        ));
+    }
+    for (j, c) in g.seat_colours.iter().enumerate() {
+        if let Some(c) = c {
+            check_colour(c).map_err(|_| {
+                bad(
+                    field(&format!("seat_colours[{j}]")),
+                    "is not a colour like #1f77b4",
+                )
+            })?;
+        }
+    }
     let active = g.log.iter().take_while(|e| !e.undone).count();
     for (j, e) in g.log.iter().enumerate() {
         if e.seq != j as i64 + 1 {
@@ -177,8 +197,11 @@ fn insert_game(tx: &Transaction, g: &ArchivedGame, seats: &[i64]) -> Result<(), 
     ])?;
     let id = tx.last_insert_rowid();
     for (seat, person) in seats.iter().enumerate() {
-        tx.prepare_cached("INSERT INTO seats (game_id, seat, person_id) VALUES (?1, ?2, ?3)")?
-            .execute(params![id, seat as i64, person])?;
+        let colour = g.seat_colours.get(seat).cloned().flatten();
+        tx.prepare_cached(
+            "INSERT INTO seats (game_id, seat, person_id, colour) VALUES (?1, ?2, ?3, ?4)",
+        )?
+        .execute(params![id, seat as i64, person, colour])?;
     }
     for e in &g.log {
         tx.prepare_cached(

@@ -63,6 +63,10 @@ pub struct ArchivedGame {
     pub version: i64,
     /// The people's UUIDs in seat order.
     pub seats: Vec<String>,
+    /// Each seat's colour at this table when it is not its person's own (in seat order; none
+    /// when every seat plays its person's colour, and so absent from older files).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seat_colours: Vec<Option<String>>,
     /// The whole action log in order: the active entries, then the undone ones.
     pub log: Vec<ArchivedEntry>,
     pub results: Vec<ArchivedResult>,

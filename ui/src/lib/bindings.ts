@@ -12,8 +12,15 @@ export const commands = {
 	people: () => typedError<Person[], ApiError_Serialize>(__TAURI_INVOKE("people")),
 	/**  Save a person with a colour like `#1f77b4`. */
 	addPerson: (name: string, colour: string) => typedError<Person, ApiError_Serialize>(__TAURI_INVOKE("add_person", { name, colour })),
-	/**  Start a game for these people, in seat order. */
-	startGame: (game: string, personIds: number[], options: OptionsJson_Deserialize | null) => typedError<TableView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("start_game", { game, personIds, options })),
+	/**
+	 *  Start a game for these people, in seat order, with a colour picked for some seats
+	 *  (`colours[i]` for seat `i`; the others keep their person's colour or take a free one).
+	 */
+	startGame: (game: string, personIds: number[], colours: (string | null)[], options: OptionsJson_Deserialize | null) => typedError<TableView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("start_game", { game, personIds, colours, options })),
+	/**  The colours these people would play in at a new table (no two alike), and the palette. */
+	tableColours: (personIds: number[], colours: (string | null)[]) => typedError<SeatColours, ApiError_Serialize>(__TAURI_INVOKE("table_colours", { personIds, colours })),
+	/**  "Play again": the same game, options, people, seats and colours, freshly shuffled. */
+	playAgain: (gameId: number) => typedError<TableView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("play_again", { gameId })),
 	/**  A game's table. */
 	table: (gameId: number) => typedError<TableView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("table", { gameId })),
 	/**  Apply an action (the game's action JSON); answered only after it is saved. */
@@ -2594,6 +2601,14 @@ export type Seat = {
 	person_id: number | null,
 	name: string,
 	colour: string,
+};
+
+/**  The colours of a table's seats before it starts, and the colours the app offers. */
+export type SeatColours = {
+	/**  Each seat's colour, in seat order: no two alike. */
+	colours: string[],
+	/**  The colours offered for a seat or a new person, in the order they are given out. */
+	palette: string[],
 };
 
 export type SeatRecord = {

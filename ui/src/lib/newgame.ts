@@ -2,7 +2,8 @@
 // folder's, through the registry).
 import type { GameInfo } from "./bindings";
 
-/** Colours offered for a new person (the colour input allows any other). */
+/** Colours offered for a new person until the core's palette arrives (`table_colours` gives
+ * the same list; the colour input allows any other). */
 export const PALETTE = [
   "#1f77b4",
   "#d62728",
@@ -13,6 +14,22 @@ export const PALETTE = [
   "#e377c2",
   "#17becf",
 ] as const;
+
+/** The palette's next colour after `current` that none of `others` has (case-insensitive),
+ * going round; undefined when every colour is taken. */
+export function nextFreeColour(
+  palette: readonly string[],
+  current: string,
+  others: readonly string[],
+): string | undefined {
+  const taken = new Set(others.map((c) => c.toLowerCase()));
+  const from = palette.findIndex((c) => c.toLowerCase() === current.toLowerCase());
+  for (let k = 1; k <= palette.length; k++) {
+    const c = palette[(from + k + palette.length) % palette.length];
+    if (!taken.has(c.toLowerCase()) && c.toLowerCase() !== current.toLowerCase()) return c;
+  }
+  return undefined;
+}
 
 /** How many seats the chosen game has (none until a game is chosen). */
 export function seatLimit(game: Pick<GameInfo, "max_players"> | undefined): number {
