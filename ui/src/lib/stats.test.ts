@@ -82,15 +82,18 @@ describe("the win-rate chart's axis", () => {
     expect(allMonths(series)).toEqual(["2024-12", "2025-02", "2025-03"]);
     expect(allMonths([])).toEqual([]);
   });
-  it("prints every label that fits, and thins the rest evenly", () => {
+  it("prints every label that fits, and thins the rest evenly back from the latest", () => {
     expect(thinLabels(0, 300, 80)).toEqual([]);
     expect(thinLabels(1, 300, 80)).toEqual([0]);
     expect(thinLabels(3, 300, 80)).toEqual([0, 1, 2]);
-    // 300 px holds 3 labels of 80 px: every 4th of 12 (and the last, far enough from the 9th).
-    expect(thinLabels(12, 300, 80)).toEqual([0, 4, 8]);
-    expect(thinLabels(13, 300, 80)).toEqual([0, 5, 10]);
-    expect(thinLabels(10, 300, 80)).toEqual([0, 4, 8]);
+    // 300 px holds 3 labels of 80 px: every 4th of 12, back from the last.
+    expect(thinLabels(12, 300, 80)).toEqual([3, 7, 11]);
+    expect(thinLabels(4, 272, 80)).toEqual([1, 3]);
+    // The first label joins when a whole step from the next one.
     expect(thinLabels(7, 300, 80)).toEqual([0, 3, 6]);
+    expect(thinLabels(8, 300, 80)).toEqual([1, 4, 7]);
+    expect(thinLabels(5, 160, 80)).toEqual([1, 4]);
+    expect(thinLabels(5, 240, 80)).toEqual([0, 2, 4]);
   });
 });
 

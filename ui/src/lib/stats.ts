@@ -77,18 +77,16 @@ export function allMonths(series: readonly { points: readonly { month: string }[
 
 /**
  * Which of `count` evenly spaced axis labels to print so that labels `labelWidth` px wide fit
- * in `width` px: every k-th one, the first always, the last too when it does not crowd the one
- * before it.
+ * in `width` px: every k-th one counted back from the last (the latest month is always named),
+ * and the first too when it does not crowd the one after it.
  */
 export function thinLabels(count: number, width: number, labelWidth: number): number[] {
   if (count <= 0) return [];
-  if (count === 1) return [0];
   const fit = Math.max(1, Math.floor(width / labelWidth));
   const step = Math.max(1, Math.ceil(count / fit));
   const out: number[] = [];
-  for (let i = 0; i < count; i += step) out.push(i);
-  const last = count - 1;
-  if (out[out.length - 1] !== last && last - out[out.length - 1] >= step) out.push(last);
+  for (let i = count - 1; i >= 0; i -= step) out.unshift(i);
+  if (out[0] !== 0 && out[0] >= step) out.unshift(0);
   return out;
 }
 
