@@ -240,6 +240,13 @@ fn queries<'a>(store: &'a Store, steward: &'a Steward) -> Vec<Query<'a>> {
             })),
         ),
         (
+            "win rate over time",
+            q(Box::new({
+                let all = Scope::default();
+                move || keep(store.stats_win_rate_over_time(&all).expect("timeline"))
+            })),
+        ),
+        (
             "one game (Middle Ages)",
             q(Box::new({
                 let s = one_game.clone();

@@ -333,6 +333,114 @@ fn filters_narrow_the_games_and_a_person_sees_their_own_results() {
     assert!(unplayed.people.is_empty());
 }
 
+/// (month, plays that month, wins that month, win rate to date) of one person's series.
+fn series(stats: &Stats, name: &str) -> Vec<(String, i64, i64, f64)> {
+    let found = stats
+        .win_rate_over_time
+        .iter()
+        .find(|s| s.name == name)
+        .unwrap_or_else(|| panic!("no series for {name}"));
+    found
+        .points
+        .iter()
+        .map(|p| (p.month.clone(), p.plays, p.wins, p.win_rate))
+        .collect()
+}
+
+fn same_points(got: &[(String, i64, i64, f64)], want: &[(&str, i64, i64, f64)]) -> bool {
+    got.len() == want.len()
+        && got.iter().zip(want).all(|(g, w)| {
+            (w.0.is_empty() || g.0 == w.0) && (g.1, g.2) == (w.1, w.2) && close(g.3, w.3)
+        })
+}
+
+#[test]
+fn win_rate_over_time_runs_month_by_month_to_the_overall_rate() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = history(&dir.path().join("stats.sqlite3"));
+    let all = stats(&s, StatsFilter::default());
+    let names: Vec<&str> = all
+        .win_rate_over_time
+        .iter()
+        .map(|s| s.name.as_str())
+        .collect();
+    assert_eq!(names, ["Ana", "Bo", "Cy"]);
+    // Ana's contested games: January W W, February L W, and game 7 (played today) W; the solo
+    // game of March counts for no one.
+    let ana = series(&all, "Ana");
+    assert!(
+        same_points(
+            &ana,
+            &[
+                ("2025-01", 2, 2, 1.0),
+                ("2025-02", 2, 1, 0.75),
+                ("", 1, 1, 0.8)
+            ]
+        ),
+        "{ana:?}"
+    );
+    assert!(
+        ana[2].0.as_str() > "2025-03" && ana[2].0.len() == 7,
+        "this month: {ana:?}"
+    );
+    // Bo: January L W, February W, March W, today L.
+    let bo = series(&all, "Bo");
+    assert!(
+        same_points(
+            &bo,
+            &[
+                ("2025-01", 2, 1, 0.5),
+                ("2025-02", 1, 1, 2.0 / 3.0),
+                ("2025-03", 1, 1, 0.75),
+                ("", 1, 0, 0.6)
+            ]
+        ),
+        "{bo:?}"
+    );
+    let cy = series(&all, "Cy");
+    assert!(
+        same_points(
+            &cy,
+            &[
+                ("2025-01", 1, 0, 0.0),
+                ("2025-02", 1, 0, 0.0),
+                ("2025-03", 1, 0, 0.0)
+            ]
+        ),
+        "{cy:?}"
+    );
+    // The last point is the overall win rate.
+    for p in &all.people {
+        let last = series(&all, &p.name).last().map(|l| l.3);
+        assert!(close(last.unwrap(), p.win_rate.unwrap()), "{}", p.name);
+    }
+    // Filtered: only Bo's own series, Middle Ages from 10 January: 01-12 W, 02-01 W.
+    let bo_id = s.person_named("Bo").unwrap().unwrap().id;
+    let narrow = stats(
+        &s,
+        StatsFilter {
+            person: Some(bo_id),
+            game: Some("middle-ages".into()),
+            from: Some("2025-01-10".into()),
+            ..StatsFilter::default()
+        },
+    );
+    assert_eq!(narrow.win_rate_over_time.len(), 1);
+    let bo = series(&narrow, "Bo");
+    assert!(
+        same_points(&bo, &[("2025-01", 1, 1, 1.0), ("2025-02", 1, 1, 1.0)]),
+        "{bo:?}"
+    );
+    let none = stats(
+        &s,
+        StatsFilter {
+            game: Some("nine-estates".into()),
+            ..StatsFilter::default()
+        },
+    );
+    assert!(none.win_rate_over_time.is_empty());
+}
+
 #[test]
 fn bad_filters_are_refused_by_field() {
     let dir = tempfile::tempdir().unwrap();

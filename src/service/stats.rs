@@ -4,7 +4,7 @@
 use super::results::checked_date;
 use super::{kind_of, ApiError, Steward};
 use crate::games::{registry, stats_game, stats_members};
-use crate::store::{GameStats, PersonStats, Scope, StatsFilter};
+use crate::store::{GameStats, PersonStats, Scope, StatsFilter, WinRateSeries};
 use serde::Serialize;
 
 /// Everything Statistics shows for a filter.
@@ -19,6 +19,9 @@ pub struct Stats {
     /// One entry per game played (the filter's game, even if unplayed), in the order the app
     /// lists games.
     pub games: Vec<GameStats>,
+    /// Each person's win rate month by month (games of two or more players with a day), for the
+    /// app's chart; the same people as `people`, by name.
+    pub win_rate_over_time: Vec<WinRateSeries>,
 }
 
 /// The statistics key of a game named by its key or any of its ids.
@@ -66,6 +69,7 @@ impl Steward {
         };
         let plays = self.store.stats_plays(&scope)?;
         let people = self.store.stats_people(&scope)?;
+        let win_rate_over_time = self.store.stats_win_rate_over_time(&scope)?;
         let mut keys: Vec<&str> = Vec::new();
         for k in registry() {
             let key = stats_game(k.descriptor().id);
@@ -86,6 +90,7 @@ impl Steward {
             plays,
             people,
             games,
+            win_rate_over_time,
         })
     }
 }

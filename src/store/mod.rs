@@ -27,7 +27,7 @@ pub use people::{check_colour, checked_name, Person};
 pub use results::{NewRecord, NewResult, StoredResult};
 pub use stats::{
     CategoryAverage, GameStats, HeadToHead, MarginRecord, PersonStats, RoleRecord, Scope,
-    ScoreBucket, ScoreRecord, SeatRecord, StatsFilter, TitleCount,
+    ScoreBucket, ScoreRecord, SeatRecord, StatsFilter, TitleCount, WinRatePoint, WinRateSeries,
 };
 
 use chrono::{SecondsFormat, Utc};

@@ -1,13 +1,16 @@
 //! Statistics by SQL over the indexed `games` and `results` tables (never by replaying logs):
 //! per person (`people`), per game with its records (`games`). Every query starts from the same
 //! set of matched games, [`MATCHED`]: finished, of the scope's games, days and player count.
+//! The win rate over time, month by month, is in `timeline`.
 
 mod games;
 mod people;
+mod timeline;
 
 pub use games::{CategoryAverage, GameStats, MarginRecord, RoleRecord, ScoreBucket, ScoreRecord};
 pub use games::{SeatRecord, TitleCount};
 pub use people::{HeadToHead, PersonStats};
+pub use timeline::{WinRatePoint, WinRateSeries};
 
 use super::{Store, StoreError};
 use rusqlite::ToSql;

@@ -2680,6 +2680,11 @@ export type Stats_Deserialize = {
 	 *  lists games.
 	 */
 	games: GameStats_Deserialize[],
+	/**
+	 *  Each person's win rate month by month (games of two or more players with a day), for the
+	 *  app's chart; the same people as `people`, by name.
+	 */
+	win_rate_over_time: WinRateSeries[],
 };
 
 /**  Everything Statistics shows for a filter. */
@@ -2694,6 +2699,11 @@ export type Stats_Serialize = {
 	 *  lists games.
 	 */
 	games: GameStats_Serialize[],
+	/**
+	 *  Each person's win rate month by month (games of two or more players with a day), for the
+	 *  app's chart; the same people as `people`, by name.
+	 */
+	win_rate_over_time: WinRateSeries[],
 };
 
 /**  Why the store refused or failed. */
@@ -3699,6 +3709,31 @@ export type TrackerView_Serialize = {
 	activations: TrackerActivationView_Serialize[],
 	/**  Solo: each Solo Mode card and what revealing it asks now (000 lines 254-262). */
 	solo_cards: TrackerSoloCardView_Serialize[],
+};
+
+export type WinRatePoint = {
+	/**  The month, YYYY-MM. */
+	month: string,
+	/**  Games of two or more players played that month. */
+	plays: number | null,
+	/**  Of those, the games won. */
+	wins: number | null,
+	/**
+	 *  Wins per game from the first month through this one (the last point is the person's
+	 *  win rate over the whole filter).
+	 */
+	win_rate: number | null,
+};
+
+/**
+ *  One person's win rate month by month, over the months they played a game of two or more
+ *  players (games without a day are left out: they have no place on a time line).
+ */
+export type WinRateSeries = {
+	person_id: number | null,
+	name: string,
+	/**  Oldest month first. */
+	points: WinRatePoint[],
 };
 
 /* Tauri Specta runtime */

@@ -7,6 +7,7 @@ describe("parseRoute", () => {
     expect(parseRoute("#/")).toEqual({ name: "home" });
     expect(parseRoute("#/new")).toEqual({ name: "new" });
     expect(parseRoute("#/history")).toEqual({ name: "history" });
+    expect(parseRoute("#/stats")).toEqual({ name: "stats" });
     expect(parseRoute("#/settings")).toEqual({ name: "settings" });
     expect(parseRoute("#/table/12")).toEqual({ name: "table", id: 12 });
     expect(parseRoute("#/record/3")).toEqual({ name: "record", id: 3 });
@@ -26,6 +27,7 @@ describe("parseRoute", () => {
       { name: "home" },
       { name: "new" },
       { name: "history" },
+      { name: "stats" },
       { name: "settings" },
       { name: "table", id: 7 },
       { name: "record", id: 8 },

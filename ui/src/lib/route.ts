@@ -3,6 +3,7 @@ export type Route =
   | { name: "home" }
   | { name: "new" }
   | { name: "history" }
+  | { name: "stats" }
   | { name: "settings" }
   | { name: "table"; id: number }
   | { name: "record"; id: number };
@@ -17,6 +18,8 @@ export function parseRoute(hash: string): Route {
       return { name: "new" };
     case "history":
       return { name: "history" };
+    case "stats":
+      return { name: "stats" };
     case "settings":
       return { name: "settings" };
     case "table":
@@ -37,6 +40,8 @@ export function href(route: Route): string {
       return "#/new";
     case "history":
       return "#/history";
+    case "stats":
+      return "#/stats";
     case "settings":
       return "#/settings";
     case "table":
