@@ -22,7 +22,7 @@ export const NATIVE_PORT = 4445;
 export const DESKTOP = { width: 1024, height: 768 };
 export const PHONE = { width: 390, height: 844 };
 
-/** The debug binary built with the UI embedded (`--features custom-protocol`). */
+/** The debug binary built with the UI embedded and the file-dialog hook (scripts/lib.sh APP_BUILD). */
 export function appBinary() {
   if (process.env.ESTATE_STEWARD_APP) return resolve(process.env.ESTATE_STEWARD_APP);
   const target = process.env.CARGO_TARGET_DIR
@@ -82,7 +82,7 @@ export async function startApp({ db, size = DESKTOP, args = [] } = {}) {
   if (!existsSync(binary)) {
     throw new Error(
       `${binary} is missing: build it with \`npm run build\` in ui/ then ` +
-        "`cargo build -p estate-steward-app --features custom-protocol`",
+        "`cargo build --workspace --all-targets --features estate-steward-app/custom-protocol,estate-steward-app/e2e-hooks`",
     );
   }
   const tmp = mkdtempSync(join(tmpdir(), "estate-steward-e2e-"));
