@@ -17,8 +17,8 @@
 
 use crate::files::{self, FileOutcome, FileProgress};
 use estate_steward::service::{
-    ApiError, CatalogueEntry, GameInfo, GameRecord, ReplayStep, ResultsEntry, Stats, Steward,
-    TableView, APP_LOG_PAGE,
+    ApiError, CatalogueEntry, GameInfo, GameRecord, PersonGames, ReplayStep, ResultsEntry, Stats,
+    Steward, TableView, APP_LOG_PAGE,
 };
 use estate_steward::store::StoreError;
 use estate_steward::store::{GameRow, Person, RestoreReport, StatsFilter};
@@ -156,6 +156,13 @@ pub async fn games_available(state: State<'_, AppState>) -> Result<Vec<GameInfo>
 #[specta::specta]
 pub async fn people(state: State<'_, AppState>) -> Result<Vec<Person>, ApiError> {
     state.run(move |s| s.people()).await
+}
+
+/// Saved people with the number of games each sat at (the People screen).
+#[tauri::command]
+#[specta::specta]
+pub async fn people_games(state: State<'_, AppState>) -> Result<Vec<PersonGames>, ApiError> {
+    state.run(move |s| s.people_games()).await
 }
 
 /// Save a person with a colour like `#1f77b4`.

@@ -17,6 +17,7 @@ pub fn specta_builder() -> tauri_specta::Builder<tauri::Wry> {
         commands::app_info,
         commands::games_available,
         commands::people,
+        commands::people_games,
         commands::add_person,
         commands::start_game,
         commands::table,

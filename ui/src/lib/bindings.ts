@@ -10,6 +10,8 @@ export const commands = {
 	gamesAvailable: () => typedError<GameInfo_Serialize[], ApiError_Serialize>(__TAURI_INVOKE("games_available")),
 	/**  Saved people. */
 	people: () => typedError<Person[], ApiError_Serialize>(__TAURI_INVOKE("people")),
+	/**  Saved people with the number of games each sat at (the People screen). */
+	peopleGames: () => typedError<PersonGames[], ApiError_Serialize>(__TAURI_INVOKE("people_games")),
 	/**  Save a person with a colour like `#1f77b4`. */
 	addPerson: (name: string, colour: string) => typedError<Person, ApiError_Serialize>(__TAURI_INVOKE("add_person", { name, colour })),
 	/**  Start a game for these people, in seat order. */
@@ -2324,6 +2326,12 @@ export type Person = {
 	id: number | null,
 	name: string,
 	colour: string,
+};
+
+/**  A saved person and how many games they sat at: what merging them would move. */
+export type PersonGames = {
+	person: Person,
+	games: number | null,
 };
 
 /**
