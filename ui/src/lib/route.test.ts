@@ -8,6 +8,7 @@ describe("parseRoute", () => {
     expect(parseRoute("#/new")).toEqual({ name: "new" });
     expect(parseRoute("#/history")).toEqual({ name: "history" });
     expect(parseRoute("#/settings")).toEqual({ name: "settings" });
+    expect(parseRoute("#/people")).toEqual({ name: "people" });
     expect(parseRoute("#/table/12")).toEqual({ name: "table", id: 12 });
     expect(parseRoute("#/record/3")).toEqual({ name: "record", id: 3 });
   });
@@ -27,6 +28,7 @@ describe("parseRoute", () => {
       { name: "new" },
       { name: "history" },
       { name: "settings" },
+      { name: "people" },
       { name: "table", id: 7 },
       { name: "record", id: 8 },
     ];

@@ -4,6 +4,7 @@ export type Route =
   | { name: "new" }
   | { name: "history" }
   | { name: "settings" }
+  | { name: "people" }
   | { name: "table"; id: number }
   | { name: "record"; id: number };
 
@@ -19,6 +20,8 @@ export function parseRoute(hash: string): Route {
       return { name: "history" };
     case "settings":
       return { name: "settings" };
+    case "people":
+      return { name: "people" };
     case "table":
       return Number.isSafeInteger(id) && id > 0 ? { name: "table", id } : { name: "home" };
     case "record":
@@ -39,6 +42,8 @@ export function href(route: Route): string {
       return "#/history";
     case "settings":
       return "#/settings";
+    case "people":
+      return "#/people";
     case "table":
       return `#/table/${route.id}`;
     case "record":

@@ -13,4 +13,5 @@ export const screens = {
   table: once(() => import("../screens/Table.svelte")),
   settings: once(() => import("../screens/Settings.svelte")),
   record: once(() => import("../screens/GameRecord.svelte")),
+  people: once(() => import("../screens/People.svelte")),
 };
