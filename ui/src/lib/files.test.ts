@@ -32,7 +32,7 @@ describe("file reports", () => {
         backup: null,
       },
     });
-    expect(r.headline).toBe("Imported 1 game from a BG Stats export.");
+    expect(r.headline).toBe("Imported 1 game from the BG Stats export.");
     expect(r.lines).toEqual([
       "2 games were already here and left as they are.",
       "Matched: Ana and Bo.",

@@ -43,7 +43,7 @@ export function outcomeReport(o: FileOutcome): FileReport {
         lines.push(...r.skipped);
       }
       if (r.backup) lines.push(`A backup from just before is at ${r.backup}`);
-      return { headline: `Imported ${plural(added, "game")} from a ${formatName(r.format)}.`, lines };
+      return { headline: `Imported ${plural(added, "game")} from the ${formatName(r.format)}.`, lines };
     }
     case "BackedUp":
       return { headline: "The database was backed up and checked.", lines: [`Saved to ${o.path}`] };
