@@ -122,7 +122,19 @@ test(
       const canWake = await browser.execute(() => "wakeLock" in navigator);
       console.log(`this web view ${canWake ? "has" : "has no"} Screen Wake Lock (navigator.wakeLock)`);
       if (canWake) {
-        assert.equal(await tid(browser, "keep-awake").isEnabled(), true);
+        // Chosen, it holds the screen awake while a table is open, and lets go when it closes.
+        await tid(browser, "keep-awake").click();
+        await browser.execute(() => (window.location.hash = "#/table/4"));
+        await browser.waitUntil(async () => (await browser.execute(() => document.documentElement.dataset.screenAwake)) !== undefined, {
+          ...T,
+          timeoutMsg: "the table never asked to keep the screen awake",
+        });
+        assert.equal(await browser.execute(() => document.documentElement.dataset.screenAwake), "held");
+        await tid(browser, "nav-settings").click();
+        await tid(browser, "advanced-open").waitForDisplayed(T);
+        assert.equal(await browser.execute(() => document.documentElement.dataset.screenAwake ?? "none"), "none");
+        assert.equal(await tid(browser, "keep-awake").isSelected(), true, "the choice is remembered");
+        await tid(browser, "keep-awake").click();
       } else {
         assert.equal(await tid(browser, "keep-awake").isEnabled(), false);
         assert.match(await tid(browser, "keep-awake-unsupported").getText(), /cannot keep the screen awake/);
@@ -189,6 +201,9 @@ test(
       const before = await historyIds(browser);
       assert.deepEqual(before, [1, 2, 3, 4]);
       await openRecord(browser, 3);
+      // A results-only record shows its results, without a replay to fail.
+      assert.equal(await tid(browser, "replay").isExisting(), false);
+      assert.equal(await tid(browser, "alert").getText(), "");
       await resize(browser, PHONE);
       await tid(browser, "delete-game").scrollIntoView({ block: "center" });
       await tid(browser, "delete-game").click();

@@ -40,12 +40,18 @@ export function holdScreenAwake(): () => void {
   let done = false;
   const request = () => {
     if (done || document.visibilityState !== "visible") return;
+    // The document says whether the lock is held (for the end-to-end tests and for debugging).
     wl.request("screen")
       .then((l) => {
         if (done) void l.release().catch(() => {});
-        else lock = l;
+        else {
+          lock = l;
+          document.documentElement.dataset.screenAwake = "held";
+        }
       })
-      .catch(() => {});
+      .catch((e: unknown) => {
+        document.documentElement.dataset.screenAwake = `refused: ${e instanceof Error ? e.name : String(e)}`;
+      });
   };
   const onVisible = () => request();
   document.addEventListener("visibilitychange", onVisible);
@@ -54,5 +60,6 @@ export function holdScreenAwake(): () => void {
     done = true;
     document.removeEventListener("visibilitychange", onVisible);
     void lock?.release().catch(() => {});
+    delete document.documentElement.dataset.screenAwake;
   };
 }
