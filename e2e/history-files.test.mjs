@@ -187,6 +187,16 @@ test(
       await tid(browser, "merge-confirm-yes").click();
       await browser.waitUntil(async () => !(await browser.$('[data-testid="person"][data-name="Bo"]').isExisting()), T);
       assert.equal(await (await personRow(browser, "Bob")).$('[data-testid="person-games"]').getText(), "3 games");
+
+      // A new colour for Bob, kept and shown beside his name.
+      await (await personRow(browser, "Bob")).$('[data-testid="person-open"]').click();
+      const red = await browser.$('[data-testid="person-swatch"][data-colour="#d62728"]');
+      await red.scrollIntoView({ block: "center" });
+      await red.click();
+      await browser.waitUntil(async () => (await tid(browser, "people-status").getText()) === "Bob's colour changed.", T);
+      await browser.waitUntil(async () => (await red.getAttribute("aria-pressed")) === "true", T);
+      const dot = await (await personRow(browser, "Bob")).$(".dot");
+      assert.equal(await dot.getCSSProperty("background-color").then((c) => c.parsed.hex), "#d62728");
       await checkLayout(browser, "people (desktop)");
       await screenshot(browser, "history-files-people-desktop");
 
