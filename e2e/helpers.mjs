@@ -4,7 +4,7 @@
 // One app at a time: tauri-driver listens on fixed ports 4444/4445. Run under a display, e.g.
 //   xvfb-run -a -s "-screen 0 1280x1024x24" node --test --test-concurrency=1
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,7 +22,7 @@ export const NATIVE_PORT = 4445;
 export const DESKTOP = { width: 1024, height: 768 };
 export const PHONE = { width: 390, height: 844 };
 
-/** The debug binary built with the UI embedded (`--features custom-protocol`). */
+/** The debug binary built with the UI embedded and the file-dialog hook (scripts/lib.sh APP_BUILD). */
 export function appBinary() {
   if (process.env.ESTATE_STEWARD_APP) return resolve(process.env.ESTATE_STEWARD_APP);
   const target = process.env.CARGO_TARGET_DIR
@@ -75,25 +75,28 @@ async function waitForDriver(proc, timeoutMs = 15_000) {
 /**
  * Starts tauri-driver (with ESTATE_STEWARD_DB pointing at `db`, a fresh temp file by default),
  * opens a WebDriver session on the app, sizes its window, and waits for the UI to render.
- * Returns { browser, db, tmp, logs(), stop() }; always call stop().
+ * Returns { browser, db, tmp, logs(), stop(), answerDialog(path) }; always call stop().
  */
 export async function startApp({ db, size = DESKTOP, args = [] } = {}) {
   const binary = appBinary();
   if (!existsSync(binary)) {
     throw new Error(
       `${binary} is missing: build it with \`npm run build\` in ui/ then ` +
-        "`cargo build -p estate-steward-app --features custom-protocol`",
+        "`cargo build --workspace --all-targets --features estate-steward-app/custom-protocol,estate-steward-app/e2e-hooks`",
     );
   }
   const tmp = mkdtempSync(join(tmpdir(), "estate-steward-e2e-"));
   db ??= join(tmp, "estate-steward.sqlite3");
+  // The native file dialog cannot be driven by WebDriver: the test build reads its next answer
+  // from this file instead (src-tauri's files::hook); no file there is a closed dialog.
+  const dialogAnswer = join(tmp, "dialog-answer");
 
   let output = "";
   const driver = spawn(
     "tauri-driver",
     ["--port", String(DRIVER_PORT), "--native-port", String(NATIVE_PORT)],
     {
-      env: { ...process.env, ESTATE_STEWARD_DB: db },
+      env: { ...process.env, ESTATE_STEWARD_DB: db, ESTATE_STEWARD_E2E_DIALOG: dialogAnswer },
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
@@ -161,7 +164,9 @@ export async function startApp({ db, size = DESKTOP, args = [] } = {}) {
     e.message += `\n--- tauri-driver / app output ---\n${output}`;
     throw e;
   }
-  return { browser, db, tmp, logs: () => output, stop };
+  /** The path the next file dialog answers with (null: the dialog is closed without a file). */
+  const answerDialog = (path) => writeFileSync(dialogAnswer, path === null ? "" : `${path}\n`);
+  return { browser, db, tmp, logs: () => output, stop, answerDialog };
 }
 
 /** Saves a PNG of the app's webview to artifacts/<name>.png and returns the path. */

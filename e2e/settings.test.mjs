@@ -71,6 +71,11 @@ test(
     async ({ browser, db }) => {
       // Settings before any card is known: the database's path and an empty list.
       await tid(browser, "nav-settings").click();
+      // The path is for developers: under "Advanced", closed until asked for.
+      await tid(browser, "advanced-open").waitForDisplayed(T);
+      assert.equal(await tid(browser, "db-path").isDisplayed(), false);
+      await tid(browser, "advanced-open").scrollIntoView({ block: "center" });
+      await tid(browser, "advanced-open").click();
       assert.equal(await tid(browser, "db-path").getText(), db);
       await tid(browser, "catalogue-empty").waitForDisplayed(T);
 

@@ -16,7 +16,10 @@ as_root() {
 # same packages, targets and features every time, so cargo's fingerprints match and a clone that
 # passed test.sh starts without compiling. `--all-targets` is part of it because dev-dependencies
 # change the features of shared crates: building the app alone would recompile them.
-APP_BUILD=(cargo build --workspace --all-targets --features estate-steward-app/custom-protocol)
+# e2e-hooks: the end-to-end tests answer the native file dialog through a file (src-tauri's
+# files::hook, active only when ESTATE_STEWARD_E2E_DIALOG is set); the .deb never has it.
+APP_FEATURES=estate-steward-app/custom-protocol,estate-steward-app/e2e-hooks
+APP_BUILD=(cargo build --workspace --all-targets --features "$APP_FEATURES")
 app_binary() {
   local profile="${1:-debug}"
   local target="${CARGO_TARGET_DIR:-$ROOT/target}"

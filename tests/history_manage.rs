@@ -233,3 +233,34 @@ fn a_game_is_deleted_with_its_log_only_when_asked_twice() {
     assert!(left.iter().all(|r| r.starts_with("people ")), "{left:?}");
     assert_eq!(refused(&db, &["delete-game", "1", "--yes"]).0, Some(3));
 }
+
+/// The People screen's counts: each person's games (played at the table or entered as
+/// results), which a merge moves to the person kept.
+#[test]
+fn people_are_listed_with_their_games_and_a_merge_moves_the_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = Steward::open(&dir.path().join("count.sqlite3")).unwrap();
+    let bob = app.add_person("Bob", "#1f77b4").unwrap();
+    let bo = app.add_person("Bo", "#ff7f0e").unwrap();
+    let cy = app.add_person("Cy", "#2ca02c").unwrap();
+    app.start_game("nine-estates", &[bo.id], None, Some(1))
+        .unwrap();
+    app.start_game("nine-estates", &[bo.id], None, Some(2))
+        .unwrap();
+    app.start_game("nine-estates", &[bob.id], None, Some(3))
+        .unwrap();
+    let counts = |app: &Steward| -> Vec<(String, i64)> {
+        app.people_games()
+            .unwrap()
+            .into_iter()
+            .map(|p| (p.person.name, p.games))
+            .collect()
+    };
+    assert_eq!(
+        counts(&app),
+        vec![("Bo".into(), 2), ("Bob".into(), 1), ("Cy".into(), 0)]
+    );
+    app.merge_people(bob.id, bo.id).unwrap();
+    assert_eq!(counts(&app), vec![("Bob".into(), 3), ("Cy".into(), 0)]);
+    let _ = cy;
+}

@@ -11,18 +11,24 @@
 //! `collect_commands!` in [`crate::specta_builder`], allow it in `capabilities/default.json`
 //! (`allow-<name-in-kebab-case>`), then regenerate the bindings with
 //! `BLESS=1 cargo test -p estate-steward-app --test bindings`.
+//!
+//! The file commands (export, import, backup, restore) open the native file dialog themselves
+//! (see [`crate::files`]): the window never names a path.
 
+use crate::files::{self, FileOutcome, FileProgress};
 use estate_steward::service::{
-    ApiError, CatalogueEntry, GameInfo, GameRecord, PlayerRef, ReplayStep, ResultsEntry,
-    SeatColours, Stats, Steward, TableView,
+    ApiError, CatalogueEntry, GameInfo, GameRecord, PersonGames, PlayerRef, ReplayStep,
+    ResultsEntry, SeatColours, Stats, Steward, TableView, APP_LOG_PAGE,
 };
 use estate_steward::store::StoreError;
-use estate_steward::store::{GameRow, Person, StatsFilter};
+use estate_steward::store::{GameRow, Person, RestoreReport, StatsFilter};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use specta::Type;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
-use tauri::State;
+use tauri::ipc::Channel;
+use tauri::{AppHandle, State};
 
 /// Any JSON value crossing IPC (a private view, a remembered card); the game checks its shape.
 #[derive(Debug, Clone, Serialize, Deserialize, Type)]
@@ -42,16 +48,27 @@ pub struct OptionsJson(#[specta(type = estate_steward::games::GameOptions)] pub 
 /// The open database, or why it could not be opened (shown on every screen that needs it).
 pub struct AppState {
     steward: Arc<Mutex<Result<Steward, ApiError>>>,
+    path: PathBuf,
     db_path: String,
     db_error: Option<ApiError>,
 }
 
+/// The failure of a worker thread that stopped before answering (a panic in a core call).
+fn stopped(e: impl std::fmt::Display) -> ApiError {
+    ApiError::Store {
+        error: StoreError::Sql {
+            message: format!("the request stopped before it finished: {e}"),
+        },
+    }
+}
+
 impl AppState {
-    pub fn new(db_path: String, steward: Result<Steward, ApiError>) -> Self {
+    pub fn new(path: PathBuf, steward: Result<Steward, ApiError>) -> Self {
         AppState {
             db_error: steward.as_ref().err().cloned(),
             steward: Arc::new(Mutex::new(steward)),
-            db_path,
+            db_path: path.display().to_string(),
+            path,
         }
     }
 
@@ -72,14 +89,37 @@ impl AppState {
             }
         })
         .await
-        .unwrap_or_else(|e| {
-            Err(ApiError::Store {
-                error: StoreError::Sql {
-                    message: format!("the request stopped before it finished: {e}"),
-                },
-            })
-        })
+        .unwrap_or_else(|e| Err(stopped(e)))
     }
+
+    /// Restore the database from `file`, then open it afresh: the service that answers the
+    /// next command starts from the restored file alone (no table, page or statement held from
+    /// before). Held under the one lock, so no command runs between the two.
+    pub async fn restore(&self, file: PathBuf) -> Result<RestoreReport, ApiError> {
+        let steward = Arc::clone(&self.steward);
+        let path = self.path.clone();
+        tauri::async_runtime::spawn_blocking(move || {
+            let mut guard = steward.lock().unwrap_or_else(|p| p.into_inner());
+            let report = match guard.as_mut() {
+                Ok(s) => s.restore(&file)?,
+                Err(e) => return Err(e.clone()),
+            };
+            // The restore went through the open connection, so the old service stays usable
+            // if the file cannot be opened again (it is then named in the report's error).
+            *guard = Ok(reopen(&path)?);
+            Ok(report)
+        })
+        .await
+        .unwrap_or_else(|e| Err(stopped(e)))
+    }
+}
+
+/// The service over the database at `path`, as the app opens it at start.
+pub fn reopen(path: &Path) -> Result<Steward, ApiError> {
+    Steward::open(path).map(|mut s| {
+        s.set_log_page(APP_LOG_PAGE);
+        s
+    })
 }
 
 /// What the shell tells the UI about itself.
@@ -116,6 +156,13 @@ pub async fn games_available(state: State<'_, AppState>) -> Result<Vec<GameInfo>
 #[specta::specta]
 pub async fn people(state: State<'_, AppState>) -> Result<Vec<Person>, ApiError> {
     state.run(move |s| s.people()).await
+}
+
+/// Saved people with the number of games each sat at (the People screen).
+#[tauri::command]
+#[specta::specta]
+pub async fn people_games(state: State<'_, AppState>) -> Result<Vec<PersonGames>, ApiError> {
+    state.run(move |s| s.people_games()).await
 }
 
 /// Save a person with a colour like `#1f77b4`.
@@ -339,4 +386,99 @@ pub async fn merge_people(
     state
         .run(move |s| s.merge_people(i64::from(keep), i64::from(gone)))
         .await
+}
+
+/// The dialog of `ask`, off the main thread (the native dialog blocks its caller until closed).
+async fn choose(app: AppHandle, ask: files::Ask) -> Result<Option<PathBuf>, ApiError> {
+    tauri::async_runtime::spawn_blocking(move || files::choose(&app, ask))
+        .await
+        .unwrap_or_else(|e| Err(stopped(e)))
+}
+
+fn today() -> String {
+    chrono::Local::now().format("%Y-%m-%d").to_string()
+}
+
+/// Tell the UI what is under way; a window that closed meanwhile needs no answer.
+fn tell(progress: &Channel<FileProgress>, step: &str) {
+    let _ = progress.send(FileProgress::new(step));
+}
+
+/// Export every game as "json" (the app's own), "csv" or "bgstats" to a file chosen in the
+/// native dialog.
+#[tauri::command]
+#[specta::specta]
+pub async fn export_history(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    format: String,
+    progress: Channel<FileProgress>,
+) -> Result<FileOutcome, ApiError> {
+    let ask = files::export_ask(&format, &today())?;
+    tell(&progress, "Choose where to save the export…");
+    let Some(out) = choose(app, ask).await? else {
+        return Ok(files::cancelled("exported"));
+    };
+    tell(&progress, "Writing the export…");
+    let report = state.run(move |s| s.export(&format, &out)).await?;
+    Ok(FileOutcome::Exported { report })
+}
+
+/// Import an Estate Steward or BG Stats export chosen in the native dialog.
+#[tauri::command]
+#[specta::specta]
+pub async fn import_history(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    progress: Channel<FileProgress>,
+) -> Result<FileOutcome, ApiError> {
+    tell(&progress, "Choose the file to import…");
+    let Some(file) = choose(app, files::import_ask()).await? else {
+        return Ok(files::cancelled("imported"));
+    };
+    tell(
+        &progress,
+        "Reading, checking and saving every game in the file…",
+    );
+    let report = state.run(move |s| s.import(&file)).await?;
+    Ok(FileOutcome::Imported { report })
+}
+
+/// Back the database up to a new file chosen in the native dialog.
+#[tauri::command]
+#[specta::specta]
+pub async fn backup_database(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    progress: Channel<FileProgress>,
+) -> Result<FileOutcome, ApiError> {
+    tell(&progress, "Choose where to save the backup…");
+    let Some(out) = choose(app, files::backup_ask(&today())).await? else {
+        return Ok(files::cancelled("backed up"));
+    };
+    tell(&progress, "Copying and checking the database…");
+    let path = out.display().to_string();
+    state.run(move |s| s.backup(&out)).await?;
+    Ok(FileOutcome::BackedUp { path })
+}
+
+/// Replace the database's content with a backup chosen in the native dialog (a safety copy of
+/// what it replaces is kept), then reopen it.
+#[tauri::command]
+#[specta::specta]
+pub async fn restore_database(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    progress: Channel<FileProgress>,
+) -> Result<FileOutcome, ApiError> {
+    tell(&progress, "Choose the backup to restore…");
+    let Some(file) = choose(app, files::restore_ask()).await? else {
+        return Ok(files::cancelled("restored"));
+    };
+    tell(
+        &progress,
+        "Checking the backup, keeping a safety copy and restoring…",
+    );
+    let report = state.restore(file).await?;
+    Ok(FileOutcome::Restored { report })
 }

@@ -1,21 +1,23 @@
 //! Estate Steward's desktop shell: a thin Tauri 2 layer over the `estate_steward` core.
 
 pub mod commands;
+pub mod files;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
 
 // The database location is the core's, so the app and the `steward` CLI share one file.
-use estate_steward::service::APP_LOG_PAGE;
 use estate_steward::store::location;
 pub use estate_steward::store::{APP_DIR_NAME, DB_ENV, DB_FILE_NAME};
 
 /// The one place where the app's commands are registered and typed for the UI.
-pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
-    tauri_specta::Builder::<R>::new().commands(tauri_specta::collect_commands![
+/// The app runs on Wry alone: the file commands open the dialog through Wry's `AppHandle`.
+pub fn specta_builder() -> tauri_specta::Builder<tauri::Wry> {
+    tauri_specta::Builder::<tauri::Wry>::new().commands(tauri_specta::collect_commands![
         commands::app_info,
         commands::games_available,
         commands::people,
+        commands::people_games,
         commands::add_person,
         commands::start_game,
         commands::table_colours,
@@ -37,6 +39,10 @@ pub fn specta_builder<R: tauri::Runtime>() -> tauri_specta::Builder<R> {
         commands::rename_person,
         commands::set_person_colour,
         commands::merge_people,
+        commands::export_history,
+        commands::import_history,
+        commands::backup_database,
+        commands::restore_database,
     ])
     // The games' own shapes (`GameAction`, `GameOptions` …) reach the bindings through the
     // command types that carry them; `estate_steward::games` lists the games.
@@ -60,21 +66,21 @@ pub fn db_path_from(
 
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
-    let builder = specta_builder::<tauri::Wry>();
+    let builder = specta_builder();
     let path = db_path();
     eprintln!("estate-steward: database at {}", path.display());
     // A refused database (not ours, newer, corrupt) does not stop the app: every screen shows why.
-    let steward = estate_steward::service::Steward::open(&path).map(|mut s| {
-        s.set_log_page(APP_LOG_PAGE);
-        s
-    });
+    let steward = commands::reopen(&path);
     if let Err(e) = &steward {
         eprintln!("estate-steward: {e}");
     }
-    let state = commands::AppState::new(path.display().to_string(), steward);
+    let state = commands::AppState::new(path, steward);
 
     let result = tauri::Builder::default()
         .manage(state)
+        // Its Rust side only: the commands open the file dialog; the window has no permission
+        // for the plugin's own commands (capabilities/default.json).
+        .plugin(tauri_plugin_dialog::init())
         .invoke_handler(builder.invoke_handler())
         .setup(move |app| {
             builder.mount_events(app);

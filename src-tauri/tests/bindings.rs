@@ -28,7 +28,7 @@ fn generate() -> &'static str {
             std::env::temp_dir().join(format!("estate-steward-bindings-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("bindings.ts");
-        estate_steward_app::specta_builder::<tauri::Wry>()
+        estate_steward_app::specta_builder()
             .export(typescript(), &path)
             .expect("export TypeScript bindings");
         let text = std::fs::read_to_string(&path).unwrap();

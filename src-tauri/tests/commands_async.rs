@@ -35,7 +35,7 @@ fn a_request_waiting_for_another_clients_lock_does_not_hold_the_caller() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("locked.sqlite3");
     let steward = Steward::open(&path).unwrap();
-    let state = AppState::new(path.display().to_string(), Ok(steward));
+    let state = AppState::new(path.clone(), Ok(steward));
     // Another client holds the write lock (as the CLI does during a write).
     let mut other = rusqlite::Connection::open(&path).unwrap();
     let lock = other
@@ -57,4 +57,49 @@ fn a_request_waiting_for_another_clients_lock_does_not_hold_the_caller() {
     lock.rollback().unwrap();
     let person = tauri::async_runtime::block_on(request).unwrap();
     assert_eq!(person.name, "Ana");
+}
+
+/// A restore through the app's state brings back what the backup held and leaves the app on a
+/// service opened afresh over the restored file, which answers the next command.
+#[test]
+fn a_restore_reopens_the_database_and_brings_back_a_deleted_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("app.sqlite3");
+    let backup = dir.path().join("backup.sqlite3");
+    let mut steward = Steward::open(&path).unwrap();
+    let ana = steward.add_person("Ana", "#1f77b4").unwrap();
+    let game = steward
+        .start_game("nine-estates", &[ana.id], None, None)
+        .unwrap();
+    let id = game.game_id;
+    steward.backup(&backup).unwrap();
+    steward.delete_game(id).unwrap();
+    let state = AppState::new(path.clone(), Ok(steward));
+
+    let report = tauri::async_runtime::block_on(state.restore(backup.clone())).unwrap();
+    assert_eq!(report.restored_from, backup.display().to_string());
+    assert!(report.safety_copy.is_some(), "a safety copy was kept");
+    let games = tauri::async_runtime::block_on(state.run(|s| s.history(None))).unwrap();
+    assert_eq!(games.iter().map(|g| g.id).collect::<Vec<_>>(), vec![id]);
+    let view = tauri::async_runtime::block_on(state.run(move |s| s.view(id, None))).unwrap();
+    assert_eq!(view.game_id, id);
+}
+
+/// A file the open checks refuse is refused by name, and the app keeps its database as it was.
+#[test]
+fn a_refused_restore_leaves_the_database_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("app.sqlite3");
+    let foreign = dir.path().join("notes.txt");
+    std::fs::write(&foreign, "not a database").unwrap();
+    let mut steward = Steward::open(&path).unwrap();
+    steward.add_person("Ana", "#1f77b4").unwrap();
+    let state = AppState::new(path.clone(), Ok(steward));
+    let refused = tauri::async_runtime::block_on(state.restore(foreign)).unwrap_err();
+    assert!(
+        matches!(&refused, estate_steward::service::ApiError::Store { .. }),
+        "{refused:?}"
+    );
+    let people = tauri::async_runtime::block_on(state.run(|s| s.people())).unwrap();
+    assert_eq!(people.len(), 1);
 }

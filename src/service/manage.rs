@@ -4,8 +4,27 @@
 
 use super::{ApiError, Steward};
 use crate::store::{GameRow, Person};
+use serde::Serialize;
+
+/// A saved person and how many games they sat at: what merging them would move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type)]
+pub struct PersonGames {
+    pub person: Person,
+    #[specta(type = f64)]
+    pub games: i64,
+}
 
 impl Steward {
+    /// Every saved person, by name, with their number of games.
+    pub fn people_games(&self) -> Result<Vec<PersonGames>, ApiError> {
+        Ok(self
+            .store
+            .people_games()?
+            .into_iter()
+            .map(|(person, games)| PersonGames { person, games })
+            .collect())
+    }
+
     pub fn rename_person(&mut self, id: i64, name: &str) -> Result<Person, ApiError> {
         let p = self.store.rename_person(id, name)?;
         self.tables.clear();

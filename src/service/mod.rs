@@ -16,6 +16,7 @@ mod transfer;
 mod types;
 
 pub use cache::{LogPage, APP_LOG_PAGE};
+pub use manage::PersonGames;
 pub use results::{PlayerResult, ResultsEntry};
 pub use start::{PlayerRef, SeatColours};
 pub use stats::Stats;

@@ -116,6 +116,17 @@ impl Store {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
+    /// Each saved person with the number of games they sat at (results-only records included).
+    pub fn people_games(&self) -> Result<Vec<(Person, i64)>, StoreError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT p.id, p.name, p.colour, COUNT(DISTINCT s.game_id) FROM people p \
+             LEFT JOIN seats s ON s.person_id = p.id \
+             GROUP BY p.id ORDER BY p.name COLLATE NOCASE",
+        )?;
+        let rows = stmt.query_map([], |r| Ok((row(r)?, r.get(3)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     pub fn person(&self, id: i64) -> Result<Person, StoreError> {
         by_id(&self.conn, id)
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiFailure, call, describeError } from "./api";
+import { ApiFailure, call, describeError, fieldError } from "./api";
 
 describe("call", () => {
   it("unwraps data and throws refusals as ApiFailure", async () => {
@@ -84,5 +84,17 @@ describe("describeError", () => {
       detail: null,
     });
     expect(describeError(new Error("boom")).headline).toBe("boom");
+  });
+});
+
+describe("field errors", () => {
+  it("puts a refused field's reason beside it", () => {
+    const dup = new ApiFailure({ kind: "Store", error: { kind: "Invalid", field: "name", message: "Bob is already saved" } });
+    expect(fieldError(dup)).toEqual({ field: "name", message: "Bob is already saved." });
+    expect(fieldError({ kind: "BadRequest", field: "colour", message: "'x' is not a colour" })).toEqual({
+      field: "colour",
+      message: "'x' is not a colour.",
+    });
+    expect(fieldError({ kind: "NotFound", what: "person 9" })).toEqual({ field: null, message: "Not found: person 9" });
   });
 });

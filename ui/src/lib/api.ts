@@ -84,3 +84,17 @@ export function describeError(e: unknown): AlertText {
 function capitalise(s: string): string {
   return s.length === 0 ? s : s[0].toUpperCase() + s.slice(1);
 }
+
+/** A refusal of one field (an empty or duplicate name, a bad colour) as the words to show beside
+ * that field, and which field it was; any other failure keeps its headline and no field. */
+export function fieldError(e: unknown): { field: string | null; message: string } {
+  const err = e instanceof ApiFailure ? e.error : e;
+  if (err !== null && typeof err === "object" && "kind" in err) {
+    const a = err as ApiError;
+    if (a.kind === "BadRequest") return { field: a.field, message: capitalise(a.message) + "." };
+    if (a.kind === "Store" && a.error.kind === "Invalid") {
+      return { field: a.error.field, message: capitalise(a.error.message) + "." };
+    }
+  }
+  return { field: null, message: describeError(e).headline };
+}

@@ -9,6 +9,7 @@ describe("parseRoute", () => {
     expect(parseRoute("#/history")).toEqual({ name: "history" });
     expect(parseRoute("#/stats")).toEqual({ name: "stats" });
     expect(parseRoute("#/settings")).toEqual({ name: "settings" });
+    expect(parseRoute("#/people")).toEqual({ name: "people" });
     expect(parseRoute("#/table/12")).toEqual({ name: "table", id: 12 });
     expect(parseRoute("#/record/3")).toEqual({ name: "record", id: 3 });
   });
@@ -29,6 +30,7 @@ describe("parseRoute", () => {
       { name: "history" },
       { name: "stats" },
       { name: "settings" },
+      { name: "people" },
       { name: "table", id: 7 },
       { name: "record", id: 8 },
     ];

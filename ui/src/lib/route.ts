@@ -5,6 +5,7 @@ export type Route =
   | { name: "history" }
   | { name: "stats" }
   | { name: "settings" }
+  | { name: "people" }
   | { name: "table"; id: number }
   | { name: "record"; id: number };
 
@@ -22,6 +23,8 @@ export function parseRoute(hash: string): Route {
       return { name: "stats" };
     case "settings":
       return { name: "settings" };
+    case "people":
+      return { name: "people" };
     case "table":
       return Number.isSafeInteger(id) && id > 0 ? { name: "table", id } : { name: "home" };
     case "record":
@@ -44,6 +47,8 @@ export function href(route: Route): string {
       return "#/stats";
     case "settings":
       return "#/settings";
+    case "people":
+      return "#/people";
     case "table":
       return `#/table/${route.id}`;
     case "record":

@@ -14,4 +14,5 @@ export const screens = {
   settings: once(() => import("../screens/Settings.svelte")),
   record: once(() => import("../screens/GameRecord.svelte")),
   stats: once(() => import("../screens/Statistics.svelte")),
+  people: once(() => import("../screens/People.svelte")),
 };
