@@ -68,6 +68,7 @@ async function recordHistory(browser) {
   const table = await invoke(browser, "start_game", {
     game: "raise-the-realm",
     personIds: [id("Ana"), id("Bo")],
+    colours: [],
     options: null,
   });
   const gameId = table.game_id;
