@@ -30,6 +30,14 @@ test(
       const choice = await browser.$('[data-testid="game-choice"][value="the-estates"]');
       await choice.waitForExist(T);
       await choice.click();
+      // An empty name is refused at the field, in plain words, with no alert.
+      await tid(browser, "add-person").scrollIntoView({ block: "center" });
+      await tid(browser, "add-person").click();
+      const nameError = await tid(browser, "person-name-error");
+      await nameError.waitForDisplayed({ ...T, timeoutMsg: "an empty name got no answer at the field" });
+      assert.equal(await nameError.getText(), "A name has 1 to 40 characters.");
+      assert.equal(await tid(browser, "person-name").getAttribute("aria-invalid"), "true");
+      assert.equal(await tid(browser, "alert-headline").isExisting(), false, "no alert besides the field's answer");
       for (const name of ["Ana", "Bo"]) {
         await tid(browser, "person-name").setValue(name);
         // Both tap the first colour of the palette: the same colour for both people.
@@ -41,7 +49,13 @@ test(
           ...T,
           timeoutMsg: `${name} never took a seat`,
         });
+        assert.equal(await tid(browser, "person-name-error").isExisting(), false, "the answer went");
       }
+      // A name already saved is answered at the field too.
+      await tid(browser, "person-name").setValue("ana");
+      await tid(browser, "add-person").click();
+      await tid(browser, "person-name-error").waitForDisplayed(T);
+      assert.match(await tid(browser, "person-name-error").getText(), /^Ana is already saved/);
       const people = await colours(browser, '[data-testid="people"] .dot');
       assert.equal(people[0], people[1], "both people were saved in one colour");
       await browser.waitUntil(
