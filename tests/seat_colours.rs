@@ -301,3 +301,32 @@ fn a_seats_own_colour_survives_export_and_import() {
     let e = third.import(&bad_file).unwrap_err();
     assert!(e.to_string().contains("games[0].seat_colours[1]"), "{e}");
 }
+
+#[test]
+fn the_new_people_of_one_results_only_record_get_different_colours() {
+    use estate_steward::service::{PlayerResult, ResultsEntry};
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = Steward::open(&dir.path().join("record.sqlite3")).unwrap();
+    let players = ["Ana", "Bo", "Cy"].map(|n| PlayerResult {
+        name: n.into(),
+        score: 10,
+        role: None,
+    });
+    app.record_result(&ResultsEntry {
+        game: "middle-ages".into(),
+        players: players.to_vec(),
+        winners: vec![],
+        title: None,
+        date: Some("2025-03-01".into()),
+    })
+    .unwrap();
+    let mut colours: Vec<String> = app
+        .people()
+        .unwrap()
+        .into_iter()
+        .map(|p| p.colour)
+        .collect();
+    colours.sort();
+    colours.dedup();
+    assert_eq!(colours.len(), 3, "{colours:?}");
+}

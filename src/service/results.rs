@@ -2,8 +2,8 @@
 //! scores and the winner (or, solo, the title). Every field is checked first, naming the one at
 //! fault; then the record and its new people are saved in one transaction.
 
-use super::start::DEFAULT_COLOUR;
 use super::{kind_of, ApiError, Steward};
+use crate::engine::colours::PALETTE;
 use crate::engine::table::excerpt;
 use crate::store::{checked_name, GameRow, NewRecord, NewResult, SeatPerson};
 use chrono::NaiveDate;
@@ -198,9 +198,11 @@ impl Steward {
             .iter()
             .enumerate()
             .map(|(i, p)| NewResult {
+                // A person new to the app takes the palette's colour for their seat, so the
+                // new people of one record differ (seats differ at read in any case).
                 person: SeatPerson::New {
                     name: &names[i],
-                    colour: DEFAULT_COLOUR,
+                    colour: PALETTE[i % PALETTE.len()],
                 },
                 score: p.score,
                 rank: ranks[i],

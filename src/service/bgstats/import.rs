@@ -6,10 +6,10 @@
 //! refused whole, naming the field.
 
 use super::{game_uuid, plain, BgFile, BgPlay, BgScore};
+use crate::engine::colours::PALETTE;
 use crate::engine::table::excerpt;
 use crate::games::{registry, stats_game, stats_members};
 use crate::service::results::ranks;
-use crate::service::start::DEFAULT_COLOUR;
 use crate::service::ApiError;
 use crate::store::{checked_name, NewRecord, NewResult, SeatPerson};
 use chrono::NaiveDate;
@@ -29,10 +29,12 @@ impl Play {
     pub fn rows(&self) -> Vec<NewResult<'_>> {
         self.rows
             .iter()
-            .map(|(name, score, rank, winner, role)| NewResult {
+            .enumerate()
+            .map(|(i, (name, score, rank, winner, role))| NewResult {
+                // A person new to the app takes the palette's colour for their seat.
                 person: SeatPerson::New {
                     name,
-                    colour: DEFAULT_COLOUR,
+                    colour: PALETTE[i % PALETTE.len()],
                 },
                 score: *score,
                 rank: *rank,
