@@ -5,6 +5,7 @@
 
 pub mod conformance;
 pub mod game;
+pub mod names;
 pub mod rules;
 pub mod session;
 pub mod table;
@@ -12,6 +13,7 @@ pub mod table;
 pub use game::{
     to_json, Allowed, Descriptor, Game, GameRng, RuleError, ScoreRow, Scoresheet, Seat,
 };
+pub use names::who;
 pub use rules::{RuleBook, RuleText};
 pub use session::{Entry, Session};
 pub use table::{ActError, AllowedAction, AnyTable, GameKind, Kind, StoredEntry};

@@ -2376,6 +2376,14 @@ export type RealmView_Deserialize = {
 	objectives_needed: number,
 	/**  Solo: the count entered is below the threshold, so the game is lost whatever the points. */
 	lost: boolean,
+	/**
+	 *  Per seat, how many tableau tracks were entered as empty (None until entered): the table
+	 *  enters the count, the pad's `scores` hold the points.
+	 */
+	empty_tracks: (number | null)[],
+	/**  What one empty track scores (000 line 223) and how many tracks a tableau has (line 204). */
+	points_per_empty_track: number,
+	tracks: number,
 } & RealmState_Deserialize;
 
 /**
@@ -2389,6 +2397,14 @@ export type RealmView_Serialize = {
 	objectives_needed: number,
 	/**  Solo: the count entered is below the threshold, so the game is lost whatever the points. */
 	lost: boolean,
+	/**
+	 *  Per seat, how many tableau tracks were entered as empty (None until entered): the table
+	 *  enters the count, the pad's `scores` hold the points.
+	 */
+	empty_tracks: (number | null)[],
+	/**  What one empty track scores (000 line 223) and how many tracks a tableau has (line 204). */
+	points_per_empty_track: number,
+	tracks: number,
 } & RealmState_Serialize;
 
 /**  The table as it stood after `step` actions of the log. */
