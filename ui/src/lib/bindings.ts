@@ -2325,7 +2325,13 @@ export type PlayerResult_Serialize = {
 };
 
 export type RealmAction = 
-/**  Enter (or correct) one category for one seat; `category` is the rule table's id. */
+/**
+ *  Enter (or correct) one category for one seat; `category` is the rule table's id. `value`
+ *  is what the table counts: points, except for `empty_tracks`, where it is how many tableau
+ *  tracks have no cube left (0 to 3) and the core scores them (7 each). Entries stored before
+ *  counted those points themselves; replay reads the points recorded in their events, so they
+ *  read as they were.
+ */
 { type: "Enter"; seat: number; category: string; value: number } | { type: "TieBreak"; seat: number; objective_firsts: number; estate_cards: number } | { type: "ObjectivesMet"; count: number } | 
 /**  Close the scorepad: totals, winner and title become final. */
 { type: "Finish" };
