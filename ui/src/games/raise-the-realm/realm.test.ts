@@ -119,7 +119,7 @@ describe("empty tracks", () => {
     expect(shownEntry(view([[null, null, null, null, null, null, null, null]], [null]), 0, "empty_tracks")).toBeNull();
   });
   it("asks for tracks, with the core's points each", () => {
-    expect(categoryHint("empty_tracks", 7)).toBe("tracks, 7 points each");
+    expect(categoryHint("empty_tracks", 7)).toBe("how many: 7 points each");
     expect(categoryHint("gold", 7)).toBeNull();
   });
 });

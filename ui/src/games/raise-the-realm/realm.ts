@@ -40,7 +40,7 @@ export type RealmCategory = (typeof REALM_CATEGORIES)[number];
  * tracks are counted, not scored (the core gives `per` points for each).
  */
 export function categoryHint(id: string, per: number): string | null {
-  return id === "empty_tracks" ? `tracks, ${per} points each` : null;
+  return id === "empty_tracks" ? `how many: ${per} points each` : null;
 }
 
 /**
