@@ -235,7 +235,7 @@ test(
       await browser.waitUntil(
         async () =>
           (await tid(browser, "alert-headline").getText()) ===
-          "A bid must be covered by the checks in hand (the cash box does not count)",
+          `${NAMES[b]}'s bid must be covered by the checks in hand (the cash box does not count)`,
         { ...T, timeoutMsg: "the uncovered bid was not refused with its reason" },
       );
       assert.equal(await logCount(browser), before);
@@ -257,7 +257,7 @@ test(
       await refusedOn(
         browser,
         '[data-testid="action"][data-group="decide"][data-kind="Buy"]',
-        "To keep the piece the auctioneer must pay 1 from checks in hand",
+        `To keep the piece ${NAMES[b]}, the auctioneer, must pay 1 from checks in hand`,
         "an uncovered purchase",
       );
       await actOn(browser, '[data-testid="action"][data-group="decide"][data-kind="Sell"]', "sell");

@@ -416,7 +416,7 @@ test("five players in a laptop window: every Estate, the board, and an Era objec
     await tid(browser, "players").waitForDisplayed(T);
     assert.equal((await browser.$$('[data-testid="player-panel"]')).length, 5);
     assert.match(await tid(browser, "phase").getText(), /^Era 1 of 5 · Cy's turn · 2 workers left/);
-    // The log names the players (the core says "player 2").
+    // The log names the players: the core writes names.
     assert.equal(await browser.$('[data-testid="log"] li').getText(), "Bo ends the turn");
     await checkLayout(browser, "five players (desktop)");
     await browser.execute(() => window.scrollTo(0, 0));

@@ -129,20 +129,20 @@ test("three players tie for first, Estate cards decide, and History keeps it acr
     await shot(browser, "realm-empty-desktop");
 
     // Ana 57, Bo 57, Cy 36.
-    await fillPlayer(browser, 0, [20, 10, 5, 3, 2, 6, 4, 7]);
+    await fillPlayer(browser, 0, [20, 10, 5, 3, 2, 6, 4, 1]);
     assert.equal(await total(browser, 0), 57);
     // Enter moved the cursor on to the next player's first category.
     assert.equal(
       await browser.execute(() => document.activeElement?.getAttribute("data-seat") + "/" + document.activeElement?.getAttribute("data-category")),
       "1/card_vp",
     );
-    await fillPlayer(browser, 1, [18, 12, 4, 5, 3, 6, 2, 7]);
+    await fillPlayer(browser, 1, [18, 12, 4, 5, 3, 6, 2, 1]);
     await fillPlayer(browser, 2, [15, 8, 3, 2, 1, 3, 4, 0]);
     assert.deepEqual([await total(browser, 0), await total(browser, 1), await total(browser, 2)], [57, 57, 36]);
     // A correction is one more entry; the total follows.
     await enter(browser, 2, "gold", 4);
     assert.equal(await total(browser, 2), 37);
-    // The log names the player (the core says "player 3").
+    // The log names the player: the core writes names.
     assert.equal(await browser.$('[data-testid="log"] li').getText(), "Cy: Gold 4");
 
     // The tie shows its section; closing waits for both tied players' tie-breakers.
@@ -242,7 +242,8 @@ test(
       assert.ok(await tid(browser, "realm-objectives").isDisplayed());
       assert.equal(await tid(browser, "realm-tie").isExisting(), false);
 
-      // Seven categories, then empty tracks typed as 8: the core refuses, nothing is logged.
+      // Seven categories, then empty tracks typed as 8 (the pad takes how many, 0 to 3): the core
+      // refuses, nothing is logged, and the field says what it takes.
       const values = [30, 20, 5, 5, 5, 8, 0];
       for (let i = 0; i < values.length; i++) await enter(browser, 0, CATEGORIES[i], values[i]);
       const before = await logCount(browser);
@@ -251,14 +252,17 @@ test(
       await browser.keys("Enter");
       const alert = await tid(browser, "alert-headline");
       await alert.waitForDisplayed(T);
-      assert.equal(await alert.getText(), "Each empty tableau track scores 7: 0 to 21 in steps of 7");
+      assert.equal(await alert.getText(), "Enter how many of the 3 tableau tracks have no cube left: 0 to 3, not 8");
       const why = await refusalWhy(browser, "the scorepad, a refused entry");
-      assert.equal(why.says, "Each tableau track with no cube left scores 7 points.");
+      assert.equal(why.says, "Enter how many of the 3 tableau tracks have no cube left (0 to 3); each scores 7 points.");
       assert.match(why.cite, /^Rulebook: 000 line 223/);
       assert.equal(why.rule, "Rule realm.empty-tracks");
       assert.equal(await logCount(browser), before);
       assert.equal(await tracks.getAttribute("aria-invalid"), "true");
       assert.equal(await tracks.getValue(), "8");
+      const fieldSays = await tid(browser, "realm-cell-error");
+      assert.equal(await fieldSays.getText(), "Enter how many tracks have no cube left: 0 to 3");
+      assert.equal(await tracks.getAttribute("aria-describedby"), await fieldSays.getAttribute("id"));
       await resize(browser, PHONE);
       await checkLayout(browser, "refused entry (phone)");
       await tracks.scrollIntoView({ block: "center" });
@@ -276,10 +280,12 @@ test(
       assert.equal(await logCount(browser), before);
       await enter(browser, 0, "gold", 5);
 
-      // Corrected, the entry is accepted and the alert goes.
-      await enter(browser, 0, "empty_tracks", 7);
+      // Corrected to one empty track, the entry is accepted (7 points, counted by the core), and
+      // the alert and the field's message go.
+      await enter(browser, 0, "empty_tracks", 1);
       assert.equal(await tid(browser, "alert").getText(), "");
       assert.equal(await (await cell(browser, 0, "empty_tracks")).getAttribute("aria-invalid"), null);
+      assert.equal(await tid(browser, "realm-cell-error").isExisting(), false);
       assert.equal(await total(browser, 0), 80);
 
       // The objectives stepper: − from "not entered" is none met (a warning), then + to 3.

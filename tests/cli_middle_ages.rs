@@ -88,14 +88,14 @@ fn a_seeded_middle_ages_game_plays_to_its_scoresheet_from_the_cli() {
     let out = child.wait_with_output().expect("stream ends");
     let lines = text(&out.stdout);
     let lines: Vec<&str> = lines.lines().collect();
-    assert_eq!(lines[0], "ack 2 player 2 places a Lord first");
+    assert_eq!(lines[0], "ack 2 Bo places a Lord first");
     assert!(
         lines[1].starts_with("err 2 ") && lines[1].contains("[middle.top-row]"),
         "{}",
         lines[1]
     );
-    assert!(lines[2].starts_with("ack 3 player 2 places their Lord on row 1"));
-    assert!(lines[4].starts_with("ack 5 player 1 places their Lord"));
+    assert!(lines[2].starts_with("ack 3 Bo places their Lord on row 1"));
+    assert!(lines[4].starts_with("ack 5 Ana places their Lord"));
     assert!(lines[4].contains("round 1 begins"), "{}", lines[4]);
 
     // Then only offered actions, to the end.

@@ -128,14 +128,14 @@ fn realm_lord_is_playable_from_start_to_target_through_act_and_stream() {
         out[7]
     );
     assert!(
-        out[10].starts_with("ack 11 player 2 draws 2 cards"),
+        out[10].starts_with("ack 11 Bo draws 2 cards"),
         "{}",
         out[10]
     );
     assert!(out[11].starts_with("ack 10 Undid:"), "{}", out[11]);
     assert!(out[12].starts_with("ack 11 Redid:"), "{}", out[12]);
     assert!(
-        out[16].ends_with("player 1 wins with 4 Hope Stones"),
+        out[16].ends_with("Ana wins with 4 Hope Stones"),
         "{}",
         out[16]
     );
@@ -238,7 +238,7 @@ fn the_hope_stone_scorepad_runs_from_the_cli() {
         0,
     );
     assert_eq!(out.len(), 4, "{out:#?}");
-    assert!(out[3].contains("player 2 wins"), "{}", out[3]);
+    assert!(out[3].contains("Bo wins"), "{}", out[3]);
     let v = json(&db, &["show", "1"]);
     assert_eq!(v["over"], true);
     let totals: Vec<i64> = v["score"]["rows"]

@@ -108,6 +108,14 @@ fn run_suite(
             {
                 return Err(format!("{id} [{}]: play went less far than expected: {report:?}, expected at least {e:?}", case.name).into());
             }
+            // People, not seats: a game of several players names them in its log.
+            if players > 1 && report.actions > 0 && report.lines_naming_people == 0 {
+                return Err(format!(
+                    "{id} [{}]: no log line named a player: {report:?}",
+                    case.name
+                )
+                .into());
+            }
             finished += report.finished;
         }
     }

@@ -1005,7 +1005,7 @@ fn an_unaffordable_stash_bid_or_buy_is_shown_then_refused_with_its_reason() {
         (e.rule.as_str(), e.message.as_str()),
         (
             "estates.bid-covered",
-            "a bid must be covered by the checks in hand (the cash box does not count)"
+            "P2's bid must be covered by the checks in hand (the cash box does not count)"
         )
     );
     act(&mut s, A::Pass);
@@ -1024,7 +1024,7 @@ fn an_unaffordable_stash_bid_or_buy_is_shown_then_refused_with_its_reason() {
         (e.rule.as_str(), e.message.as_str()),
         (
             "estates.buy-covered",
-            "to keep the piece the auctioneer must pay 1 from checks in hand"
+            "to keep the piece P2, the auctioneer, must pay 1 from checks in hand"
         )
     );
     act(&mut s, A::Sell);

@@ -15,10 +15,14 @@
 //! told and each objective's card; the scorepad: the Eras, the solo threshold and whether the
 //! game is lost): checked against what the old games hold, then left out. History's lines gained
 //! `results_only` (false for every game played at a table) and `played_on` (the day it started,
-//! filled by the upgrade): checked, then left out. Seats now differ in colour at one table (the
-//! fixture's people were all saved blue): each table's colours are checked to be distinct, the
-//! first seat's to be its person's own, the rest to be the same people, then the old colours
-//! are put back for the comparison.
+//! filled by the upgrade): checked, then left out. The core now writes people's names where it
+//! said "seat 2" or "player 2": the lines stored in the old file read with names too, so every
+//! old text is compared with the seat's name put in (`in_names`), and a few lines are checked
+//! word for word. The scorepad now takes a count of empty tracks: its view says the count of the
+//! points stored (`empty_tracks`, with `points_per_empty_track` and `tracks`), checked, then left
+//! out. Seats now differ in colour at one table (the fixture's people were all saved blue): each
+//! table's colours are checked to be distinct, the first seat's to be its person's own, the rest
+//! to be the same people, then the old colours are put back for the comparison.
 
 use estate_steward::service::Steward;
 use serde_json::Value;
@@ -150,10 +154,39 @@ fn without_tracker_state_additions(state: &mut Value, what: &str) {
     }
 }
 
+/// The old binary's words with people's names where it numbered seats ("seat 2", "player 2"),
+/// worked out here apart from the core's own reading of stored lines.
+fn in_names(v: &mut Value, names: &[String]) {
+    match v {
+        Value::String(text) => {
+            for (i, name) in names.iter().enumerate() {
+                for word in ["seat", "player", "Player"] {
+                    *text = text.replace(&format!("{word} {}", i + 1), name);
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(|x| in_names(x, names)),
+        Value::Object(fields) => fields.values_mut().for_each(|x| in_names(x, names)),
+        _ => {}
+    }
+}
+
 /// Raise the Realm's table or replay step without the fields added since the fixture was written.
 fn without_realm_additions(mut v: Value, game: &str, what: &str) -> Value {
     if game == "raise-the-realm" {
         let view = &mut v["view"];
+        // Stored in points (7 a track): the view says how many tracks that was.
+        let counts: Vec<Value> = view["scores"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|row| row[7].as_i64().map_or(Value::Null, |p| Value::from(p / 7)))
+            .collect();
+        take(view, "empty_tracks", what, |x| {
+            x == &Value::Array(counts.clone())
+        });
+        take(view, "points_per_empty_track", what, |x| x == 7);
+        take(view, "tracks", what, |x| x == 3);
         let solo = view["solo"] == Value::Bool(true);
         let lost = solo && view["objectives_met"].as_u64().is_some_and(|n| n < 3);
         take(view, "eras", what, |x| x == 5);
@@ -223,8 +256,15 @@ fn a_database_from_before_the_plugins_shows_the_same_games() {
 
     let games = expected["games"].as_object().cloned().unwrap_or_default();
     assert_eq!(games.len(), 8, "the fixture holds eight games");
-    for (id, want) in games {
+    for (id, mut want) in games {
         let id: i64 = id.parse().unwrap_or(0);
+        let names: Vec<String> = want["record"]["seats"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|s| s["name"].as_str().unwrap_or("").to_string())
+            .collect();
+        in_names(&mut want, &names);
         let game = want["show"]["game"].as_str().unwrap_or("").to_string();
         let mut show = match steward.view(id, None) {
             Ok(v) => untagged(json(&v), &game),
@@ -264,4 +304,50 @@ fn a_database_from_before_the_plugins_shows_the_same_games() {
             assert_eq!(got.ok(), Some(replay), "replay #{id} step {step}");
         }
     }
+}
+
+/// The lines stored before the core wrote names read with them, in the log, the record and the
+/// undo button alike.
+#[test]
+fn lines_stored_before_names_read_with_names() {
+    let dir = match tempfile::tempdir() {
+        Ok(d) => d,
+        Err(e) => panic!("tempdir: {e}"),
+    };
+    let db = dir.path().join("old.sqlite3");
+    if let Err(e) = std::fs::copy(fixture("schema2-games.sqlite3"), &db) {
+        panic!("copy fixture: {e}");
+    }
+    let mut steward = match Steward::open(&db) {
+        Ok(s) => s,
+        Err(e) => panic!("open: {e}"),
+    };
+    let log = |steward: &mut Steward, id: i64| match steward.record(id) {
+        Ok(r) => r.log,
+        Err(e) => panic!("record #{id}: {e}"),
+    };
+    // The Estates said "seat 2"; Ana, Bo and Cy sit there.
+    let estates = log(&mut steward, 3);
+    assert_eq!(estates[1], "Turn 1: Bo auctions building permit 3");
+    assert_eq!(estates[2], "Turn 1: Cy passes");
+    // Raise the Realm said "player 1" (tracker and scorepad).
+    assert_eq!(
+        log(&mut steward, 5)[0],
+        "Ana is dealt the Warlord; Bo is dealt the Warden; Cy is dealt the Druid Lord"
+    );
+    assert_eq!(log(&mut steward, 7)[0], "Ana: Card VP 12");
+    for id in 1..=8 {
+        for line in log(&mut steward, id) {
+            assert!(
+                !estate_steward::engine::names::speaks_of_seats(&line),
+                "#{id}: {line}"
+            );
+        }
+    }
+    // The table's own log and its undo button read the same.
+    let view = match steward.view(4, None) {
+        Ok(v) => json(&v),
+        Err(e) => panic!("show #4: {e}"),
+    };
+    assert_eq!(view["undo"], "Turn 9: Bo bids 1");
 }

@@ -52,7 +52,7 @@ fn play_scorepad(s: &mut Steward, ana: i64, bo: i64) {
     ];
     for (seat, base) in [(0, 5), (1, 3)] {
         for c in cats {
-            let value = if c == "empty_tracks" { 7 } else { base };
+            let value = if c == "empty_tracks" { 1 } else { base }; // one track: 7 points
             s.act(
                 id,
                 &json!({"type": "Enter", "seat": seat, "category": c, "value": value}),

@@ -5,6 +5,7 @@
 #[path = "common/middle.rs"]
 mod middle;
 
+use estate_steward::engine::names::named;
 use estate_steward::engine::{Game, Session};
 use estate_steward::games::middle_ages::data::data;
 use estate_steward::games::middle_ages::{
@@ -86,7 +87,7 @@ fn middle_phase_an_action_out_of_its_phase_says_what_is_due() {
     ] {
         let e = decide(&s, &a).expect_err("refused");
         assert_eq!(e.rule, "middle.phase");
-        assert_eq!(e.message, "it is player 1's turn to move their Lord");
+        assert_eq!(e.message, "it is Ana's turn to move their Lord");
     }
 }
 
@@ -185,7 +186,7 @@ fn middle_top_row_lords_start_on_the_top_row() {
     act(&mut s, A::PlaceLord { at: at(0, 1) });
     let e = decide(&s, &A::PlaceLord { at: at(0, 1) }).expect_err("taken");
     assert_eq!(e.rule, "middle.plot-taken");
-    assert_eq!(e.message, "player 1's Lord already stands on row 1, plot 2");
+    assert_eq!(e.message, "Ana's Lord already stands on row 1, plot 2");
 }
 
 // ---- rounds ----
@@ -240,7 +241,7 @@ fn middle_plot_taken_a_plot_with_a_lord_is_not_empty() {
     act(&mut s, take(1, 0));
     let e = decide(&s, &take(1, 0)).expect_err("taken");
     assert_eq!(e.rule, "middle.plot-taken");
-    assert_eq!(e.message, "player 1's Lord already stands on row 2, plot 1");
+    assert_eq!(e.message, "Ana's Lord already stands on row 2, plot 1");
 }
 
 #[test]
@@ -442,14 +443,11 @@ fn middle_scout_occupied_the_scout_needs_a_tile_with_no_lord_and_no_other_scout(
     let e = decide(&s, &scout(0, 1)).expect_err("a Lord");
     assert_eq!(
         (e.rule.as_str(), e.message.as_str()),
-        (
-            "middle.scout-occupied",
-            "player 2's Lord stands on row 1, plot 2"
-        )
+        ("middle.scout-occupied", "Bo's Lord stands on row 1, plot 2")
     );
     assert_eq!(refused(&s, scout(0, 2)), "middle.scout-occupied"); // discarded: no tile
     let e = decide(&s, &scout(3, 0)).expect_err("a Scout");
-    assert_eq!(e.message, "player 2's Scout already reserves row 4, plot 1");
+    assert_eq!(e.message, "Bo's Scout already reserves row 4, plot 1");
 }
 
 #[test]
@@ -483,7 +481,7 @@ fn middle_scout_reserved_a_scout_keeps_others_off_until_its_lord_reaches_the_row
     assert_eq!(s.order, vec![1, 0], "round 2: Bo first");
     let e = decide(&s, &take(2, 0)).expect_err("reserved");
     assert_eq!(e.rule, "middle.scout-reserved");
-    assert_eq!(e.message, "player 1's Scout reserves row 3, plot 1");
+    assert_eq!(e.message, "Ana's Scout reserves row 3, plot 1");
     act(&mut s, take(2, 1));
     // Ana goes elsewhere: the Scout comes home all the same (reading A17).
     let events = act(&mut s, take(2, 2));
@@ -735,7 +733,11 @@ fn middle_event_seats_one_change_per_player_and_no_missing_player() {
     };
     let e = decide(&s, &a).expect_err("3 for 2");
     assert_eq!(e.rule, "middle.event-seats");
-    assert!(e.message.contains("there is no player 3"), "{}", e.message);
+    assert!(
+        e.message.contains("for nobody at the table"),
+        "{}",
+        e.message
+    );
 }
 
 #[test]
@@ -750,10 +752,7 @@ fn middle_event_coins_nobody_drops_below_zero() {
     assert_eq!(e.rule, "middle.event-coins");
     assert_eq!(
         e.message,
-        format!(
-            "player 1 has only {have} coins and cannot lose {}",
-            have + 1
-        )
+        format!("Ana has only {have} coins and cannot lose {}", have + 1)
     );
     let big = A::ResolveEvent {
         name: "Windfall".into(),
@@ -982,8 +981,12 @@ fn every_plot_says_whether_the_player_to_act_may_go_there_and_why_not() {
     assert_eq!(v.next_row, Some(1));
     assert_eq!(v.rows[1][0].why_not, None);
     assert_eq!(
-        v.rows[1][2].why_not.as_deref(),
-        Some("player 2's Scout reserves row 2, plot 3")
+        v.rows[1][2]
+            .why_not
+            .as_deref()
+            .map(|w| named(w, &seats(2)))
+            .as_deref(),
+        Some("Bo's Scout reserves row 2, plot 3")
     );
     assert_eq!(
         v.rows[3][0].why_not.as_deref(),
@@ -1020,15 +1023,15 @@ fn the_log_names_the_move_the_effect_and_the_income() {
     let log: Vec<&str> = s.entries().iter().map(|e| e.summary.as_str()).collect();
     assert_eq!(
         log[4],
-        "player 1 moves to row 2, plot 1 and takes the Field (1 Farmer): effect +1, income 2; 3 coins"
+        "Ana moves to row 2, plot 1 and takes the Field (1 Farmer): effect +1, income 2; 3 coins"
     );
     assert_eq!(
         log[5],
-        "player 2 moves to row 2, plot 2 and takes the Mill: player 1 pays 2, income 2; 4 coins; round 1 ends"
+        "Bo moves to row 2, plot 2 and takes the Mill: Ana pays 2, income 2; 4 coins; round 1 ends"
     );
     assert_eq!(
         log[3],
-        "player 2 places their Lord on row 1, plot 2; round 1 begins (discarded: Village)"
+        "Bo places their Lord on row 1, plot 2; round 1 begins (discarded: Village)"
     );
 }
 
@@ -1129,5 +1132,9 @@ fn an_event_with_absurd_figures_is_refused_not_a_crash() {
     };
     let e = decide(&s, &crowd).expect_err("256 players");
     assert_eq!(e.rule, "middle.event-seats");
-    assert!(e.message.contains("there is no player 3"), "{}", e.message);
+    assert!(
+        e.message.contains("for nobody at the table"),
+        "{}",
+        e.message
+    );
 }

@@ -188,10 +188,7 @@ fn two_players_turns_3_and_4(db: &Path, id: i64) -> Steward {
     let t = st.undo(id).unwrap_or_else(|e| panic!("{e:?}"));
     assert_eq!(state(&t)["current"], 0);
     assert_eq!(state(&t)["actions_used"], 2);
-    assert_eq!(
-        t.redo.as_deref(),
-        Some("player 1 ends the turn; player 2's turn")
-    );
+    assert_eq!(t.redo.as_deref(), Some("Ana ends the turn; Bo's turn"));
     act(&mut st, id, travel(lord(0), 1));
     let t = act(&mut st, id, end());
     assert_eq!(t.redo, None, "a new action drops what was undone");
@@ -249,7 +246,7 @@ fn two_players_turn_5_and_history(mut st: Steward, db: &Path, id: i64) {
     assert!(t
         .log
         .last()
-        .is_some_and(|l| l.ends_with("player 1 wins with 5 Hope Stones")));
+        .is_some_and(|l| l.ends_with("Ana wins with 5 Hope Stones")));
 
     // Kept in History, the catalogue learned Moon Well and the target; replay walks the log.
     drop(st);
@@ -357,7 +354,7 @@ fn four_players_turns_4_and_5(db: &Path, id: i64) -> Steward {
     assert!(t
         .log
         .last()
-        .is_some_and(|l| l.contains("player 1 loses this turn")));
+        .is_some_and(|l| l.contains("Ana loses this turn")));
     // Undo across the turn and redo it: the same table.
     let before = counts(&t);
     st.undo(id).unwrap_or_else(|e| panic!("{e:?}"));

@@ -48,7 +48,8 @@ fn refused(s: &mut Session<RaiseTheRealm>, a: A) -> String {
     }
 }
 
-/// Enter a whole row for a seat: the given values in category order.
+/// Enter a whole row for a seat: the given values in category order (the last, empty tracks, is
+/// a count of tracks).
 fn row(s: &mut Session<RaiseTheRealm>, seat: u8, values: [i32; 8]) {
     for (c, v) in CATS.iter().zip(values) {
         act(
@@ -71,8 +72,8 @@ fn the_rule_table_parses_with_eight_categories() {
 #[test]
 fn totals_add_the_eight_categories() {
     let mut s = pad(2);
-    row(&mut s, 0, [20, 5, 7, 3, 2, 12, 4, 7]);
-    row(&mut s, 1, [18, 0, 9, 1, 0, 6, 8, 14]);
+    row(&mut s, 0, [20, 5, 7, 3, 2, 12, 4, 1]);
+    row(&mut s, 1, [18, 0, 9, 1, 0, 6, 8, 2]);
     act(&mut s, A::Finish);
     let sheet = RaiseTheRealm::score(s.state());
     assert_eq!(sheet.rows[0].total, 60);
@@ -82,30 +83,74 @@ fn totals_add_the_eight_categories() {
 }
 
 #[test]
-fn empty_tracks_score_seven_each_up_to_three_tracks() {
+fn the_table_counts_empty_tracks_and_the_pad_scores_seven_each() {
     let mut s = pad(1);
-    for bad in [5, 8, 28, -7] {
-        let rule = refused(
+    // A count beyond the three tracks (or points, as the pad once took) is refused.
+    for bad in [4, 7, 14, 21, -1] {
+        assert_eq!(
+            refused(
+                &mut s,
+                A::Enter {
+                    seat: 0,
+                    category: "empty_tracks".into(),
+                    value: bad,
+                },
+            ),
+            "realm.empty-tracks",
+            "{bad}"
+        );
+    }
+    for (tracks, points) in [(0, 0), (1, 7), (2, 14), (3, 21)] {
+        act(
             &mut s,
             A::Enter {
                 seat: 0,
                 category: "empty_tracks".into(),
-                value: bad,
+                value: tracks,
             },
         );
-        assert!(
-            rule == "realm.empty-tracks" || rule == "realm.value",
-            "{bad}: {rule}"
+        assert_eq!(s.state().scores[0][7], Some(points), "{tracks} tracks");
+        assert_eq!(RaiseTheRealm::score(s.state()).rows[0].total, points);
+        assert_eq!(
+            RaiseTheRealm::view(s.state()).empty_tracks,
+            vec![Some(tracks as u8)]
         );
     }
-    act(
-        &mut s,
-        A::Enter {
+    let line = s.entries().last().map(|e| e.summary.clone());
+    assert_eq!(line.as_deref(), Some("P1: Empty tracks 3 (21 points)"));
+}
+
+#[test]
+fn a_pad_stored_in_points_reads_as_it_was() {
+    // Entered before the pad took a count: the action said 14 (points) and so did its event.
+    let entry = estate_steward::engine::Entry::<RaiseTheRealm> {
+        action: A::Enter {
             seat: 0,
             category: "empty_tracks".into(),
-            value: 21,
+            value: 14,
         },
-    );
+        events: vec![
+            estate_steward::games::realm::scorepad::RealmEvent::Entered {
+                seat: 0,
+                index: 7,
+                value: 14,
+            },
+        ],
+        summary: "player 1: Empty tracks 14".into(),
+    };
+    let seats = pad(1).seats;
+    let s = Session::<RaiseTheRealm>::resume(
+        RealmOptions::default(),
+        seats,
+        1,
+        None,
+        vec![entry],
+        vec![],
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(s.state().scores[0][7], Some(14));
+    assert_eq!(RaiseTheRealm::view(s.state()).empty_tracks, vec![Some(2)]);
+    assert_eq!(s.entries()[0].summary, "P1: Empty tracks 14");
 }
 
 #[test]
@@ -166,7 +211,7 @@ fn the_pad_closes_only_when_every_category_is_entered() {
     assert!(offers(&s)
         .iter()
         .all(|a| matches!(a, A::Enter { seat: 1, .. })));
-    row(&mut s, 1, [1, 1, 1, 1, 1, 1, 1, 7]);
+    row(&mut s, 1, [1, 1, 1, 1, 1, 1, 1, 1]);
     assert_eq!(offers(&s), vec![A::Finish]);
     act(&mut s, A::Finish);
     assert_eq!(

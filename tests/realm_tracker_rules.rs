@@ -2909,10 +2909,7 @@ fn an_era_event_recorded_as_resource_changes_changes_every_players_counts() {
         .last()
         .map(|e| e.summary.clone())
         .unwrap_or_default();
-    assert_eq!(
-        line,
-        "Era of Plenty: player 1, player 2, player 3 each: 1 Grain"
-    );
+    assert_eq!(line, "Era of Plenty: P1, P2, P3 each: 1 Grain");
     // Refused whole when one player could not take it, naming that player.
     give(&mut s, 1, gain(Res::Iron, -1));
     let before = s.state().players.clone();

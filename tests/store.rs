@@ -513,7 +513,7 @@ fn a_scorepad_only_game_is_kept_in_history_like_any_other() {
     ];
     for (seat, base) in [(0, 5), (1, 3)] {
         for c in cats {
-            let value = if c == "empty_tracks" { 7 } else { base };
+            let value = if c == "empty_tracks" { 1 } else { base }; // one track: 7 points
             ok(s.act(
                 id,
                 &json!({"type": "Enter", "seat": seat, "category": c, "value": value}),

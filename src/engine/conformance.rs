@@ -8,11 +8,15 @@
 //! redo is the
 //! identity; the views read back as the app's typed union; at the end a replay equals the live
 //! game, and a session resumed from the stored log (with or without a snapshot, with undone
-//! entries waiting) equals the live one, scores included.
+//! entries waiting) equals the live one, scores included. The seats have names, and the core's
+//! words use them: no log line, refusal, view or offer says "seat 2" or "player 2" (or leaks the
+//! mark a game writes for a player, `names::who`), and a game of several players names them in
+//! its log.
 //!
 //! `tests/conformance.rs` runs this for every game of `games::registry()`, so no game can skip it.
 
 use super::game::{RuleError, Scoresheet, Seat};
+use super::names::speaks_of_seats;
 use super::table::{ActError, AnyTable, GameKind, StoredEntry};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -46,17 +50,43 @@ pub struct Report {
     pub actions: usize,
     pub finished: usize,
     pub refusals_checked: usize,
+    /// Log lines that name a seat's person.
+    pub lines_naming_people: usize,
 }
 
-/// Seats for `n` players ("Player 1" …), with person ids from 1.
+/// The people at the suite's tables, in seat order.
+const NAMES: [&str; 6] = ["Ana", "Bo", "Cyd", "Dee", "Eli", "Flo"];
+
+/// Seats for `n` players (Ana, Bo …), with person ids from 1.
 pub fn seats(n: usize) -> Vec<Seat> {
     (1..=n)
         .map(|i| Seat {
             person_id: i as i64,
-            name: format!("Player {i}"),
+            name: NAMES
+                .get(i - 1)
+                .map_or_else(|| format!("Guest {i}"), |n| (*n).to_string()),
             colour: "#1f77b4".into(),
         })
         .collect()
+}
+
+/// Words for the table that speak of seats, not people (or leak a game's mark for a player).
+fn numbered(what: &str, text: &str) -> Result<(), String> {
+    if speaks_of_seats(text) {
+        Err(format!("{what} speaks of seats, not people: {text:?}"))
+    } else {
+        Ok(())
+    }
+}
+
+/// Every string in a JSON value (a view, an action, a state) checked as [`numbered`] does.
+fn numbered_in(what: &str, value: &Value) -> Result<(), String> {
+    match value {
+        Value::String(s) => numbered(what, s),
+        Value::Array(items) => items.iter().try_for_each(|v| numbered_in(what, v)),
+        Value::Object(fields) => fields.values().try_for_each(|v| numbered_in(what, v)),
+        _ => Ok(()),
+    }
 }
 
 /// Run one case; the error says what broke, in which playout and at which step.
@@ -119,9 +149,15 @@ impl<'a> Playout<'a> {
     fn play(&mut self, report: &mut Report) -> Result<(), String> {
         for step in 0..self.case.max_steps {
             let at = |e: String| format!("step {step}: {e}");
-            (self.case.view_reads_back)(&self.table.view()).map_err(at)?;
+            let view = self.table.view();
+            (self.case.view_reads_back)(&view).map_err(at)?;
+            numbered_in("the view", &view).map_err(at)?;
             report.refusals_checked += self.probe().map_err(at)?;
-            let allowed: Vec<Value> = self.table.allowed().into_iter().map(|a| a.action).collect();
+            let offers = self.table.allowed();
+            for offer in &offers {
+                numbered("an offer's label", &offer.label).map_err(at)?;
+            }
+            let allowed: Vec<Value> = offers.into_iter().map(|a| a.action).collect();
             if allowed.is_empty() {
                 break;
             }
@@ -129,6 +165,9 @@ impl<'a> Playout<'a> {
             let pick = allowed[self.chooser.random_range(0..allowed.len())].clone();
             self.commit(&pick).map_err(at)?;
             report.actions += 1;
+            if self.names_someone() {
+                report.lines_naming_people += 1;
+            }
             if self.chooser.random_bool(0.2) {
                 self.undo_then_redo().map_err(at)?;
             }
@@ -171,12 +210,23 @@ impl<'a> Playout<'a> {
         Ok(refused)
     }
 
-    /// A refusal names a rule its game lists, and says why in players' words.
+    /// A refusal names a rule its game lists, and says why in players' words (people by name).
     fn listed_and_plain(&self, e: &RuleError) -> Result<(), String> {
         match self.kind.rules().misfit(e) {
             Some(why) => Err(why),
-            None => Ok(()),
+            None => numbered("a refusal", &e.message),
         }
+    }
+
+    /// Whether the last log line names one of the table's people.
+    fn names_someone(&self) -> bool {
+        let Some(line) = self.stored.last().map(|e| &e.summary) else {
+            return false;
+        };
+        self.table.seats().iter().any(|s| {
+            line.split(|c: char| !c.is_alphanumeric())
+                .any(|w| w == s.name)
+        })
     }
 
     fn offered_actions_are_accepted(&mut self, allowed: &[Value]) -> Result<(), String> {
@@ -200,6 +250,11 @@ impl<'a> Playout<'a> {
             .table
             .decide(action)
             .map_err(|e| format!("an offered action was refused: {action}: {e}"))?;
+        numbered("a log line", &entry.summary)?;
+        numbered_in(
+            "an action",
+            &serde_json::from_str(&entry.action).unwrap_or(Value::Null),
+        )?;
         self.table
             .commit(&entry)
             .map_err(|e| format!("its entry did not read back: {e}"))?;
@@ -229,6 +284,10 @@ impl<'a> Playout<'a> {
             || self.table.view_after(n) != self.table.view()
         {
             return Err("replaying the log gave another table".into());
+        }
+        numbered_in("the state", &state_value(&*self.table))?;
+        for row in &self.table.score().rows {
+            numbered("a score's title", row.title.as_deref().unwrap_or(""))?;
         }
         let live = Snapshot::of(&*self.table);
         let resumed = self.resume(None, &self.stored, &[])?;

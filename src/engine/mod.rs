@@ -6,6 +6,7 @@
 pub mod colours;
 pub mod conformance;
 pub mod game;
+pub mod names;
 pub mod rules;
 pub mod session;
 pub mod table;
@@ -13,6 +14,7 @@ pub mod table;
 pub use game::{
     to_json, Allowed, Descriptor, Game, GameRng, RuleError, ScoreRow, Scoresheet, Seat,
 };
+pub use names::who;
 pub use rules::{RuleBook, RuleText};
 pub use session::{Entry, Session};
 pub use table::{ActError, AllowedAction, AnyTable, GameKind, Kind, StoredEntry};

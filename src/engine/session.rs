@@ -12,6 +12,7 @@
 //! service loads more of the log first (see `service`).
 
 use super::game::{Game, GameRng, RuleError, Seat};
+use super::names::{legacy, named};
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
@@ -36,6 +37,14 @@ impl<G: Game> Clone for Entry<G> {
             summary: self.summary.clone(),
         }
     }
+}
+
+/// Stored entries whose log lines read with the seats' names (see `names::legacy`).
+fn with_names<G: Game>(mut entries: Vec<Entry<G>>, seats: &[Seat]) -> Vec<Entry<G>> {
+    for entry in &mut entries {
+        entry.summary = legacy(&entry.summary, seats);
+    }
+    entries
 }
 
 /// A stored state: parsed when first needed (a resumed game holds many it may never use).
@@ -174,6 +183,8 @@ impl<G: Game> Session<G> {
             }
         };
         let len = base + entries.len();
+        // Lines stored before games wrote names say "seat 2": they read with names too.
+        let (entries, redo) = (with_names(entries, &seats), with_names(redo, &seats));
         let mut session = Session {
             options,
             seats,
@@ -228,13 +239,18 @@ impl<G: Game> Session<G> {
     /// Check an action and say what it would do, without changing anything.
     pub fn decide(&self, action: G::Action) -> Result<Entry<G>, RuleError> {
         let mut rng = self.rng_for_next();
-        let events = if self.redo.is_empty() {
-            G::handle(&self.state, &action, &mut rng)?
+        let decided = if self.redo.is_empty() {
+            G::handle(&self.state, &action, &mut rng)
         } else {
             let undone: Vec<&G::Event> = self.redo.iter().flat_map(|e| &e.events).collect();
-            G::handle_over_undone(&self.state, &action, &mut rng, &undone)?
+            G::handle_over_undone(&self.state, &action, &mut rng, &undone)
         };
-        let summary = G::summarize(&self.state, &action, &events);
+        // The game names seats with `who`; the table reads (and the log keeps) people's names.
+        let events = decided.map_err(|e| RuleError {
+            message: named(&e.message, &self.seats),
+            ..e
+        })?;
+        let summary = named(&G::summarize(&self.state, &action, &events), &self.seats);
         Ok(Entry {
             action,
             events,

@@ -10,6 +10,7 @@ mod json;
 pub use json::{excerpt, parse_text, plain, BadInput};
 
 use super::game::{to_json, Descriptor, Game, RuleError, Scoresheet, Seat};
+use super::names::{named, named_sheet, named_value};
 use super::rules::RuleBook;
 use super::session::{Entry, Session, Window};
 use json::{added_part, read_lenient, read_strict, unkept_key};
@@ -184,8 +185,10 @@ struct Table<G: Game>(Session<G>);
 
 /// A game's view as the clients receive it: the view's own fields plus `"game": <id>`, the tag
 /// by which `games::GameView` (and the UI) tell the games apart.
-fn tagged_view<G: Game>(view: &G::View) -> Value {
+/// Its words name people (`names`), as every text leaving a table does.
+fn tagged_view<G: Game>(view: &G::View, seats: &[Seat]) -> Value {
     let mut value = to_json(view);
+    named_value(&mut value, seats);
     if let Value::Object(fields) = &mut value {
         fields.insert("game".into(), Value::from(G::DESCRIPTOR.id));
     }
@@ -392,16 +395,18 @@ impl<G: Game> AnyTable for Table<G> {
         to_json(self.0.state())
     }
     fn view(&self) -> Value {
-        tagged_view::<G>(&G::view(self.0.state()))
+        tagged_view::<G>(&G::view(self.0.state()), &self.0.seats)
     }
     fn private_view(&self, seat: u8) -> Option<Value> {
-        G::private_view(self.0.state(), seat)
+        let mut view = G::private_view(self.0.state(), seat)?;
+        named_value(&mut view, &self.0.seats);
+        Some(view)
     }
     fn has_secrets(&self) -> bool {
         G::has_secrets()
     }
     fn view_after(&self, n: usize) -> Value {
-        tagged_view::<G>(&G::view(&self.0.state_after(n)))
+        tagged_view::<G>(&G::view(&self.0.state_after(n)), &self.0.seats)
     }
     fn state_text(&self) -> String {
         to_text(self.0.state())
@@ -413,17 +418,17 @@ impl<G: Game> AnyTable for Table<G> {
         G::allowed(self.0.state())
             .into_iter()
             .map(|a| AllowedAction {
-                label: a.label,
+                label: named(&a.label, &self.0.seats),
                 group: a.group,
                 action: to_json(&a.action),
             })
             .collect()
     }
     fn score(&self) -> Scoresheet {
-        G::score(self.0.state())
+        named_sheet(G::score(self.0.state()), &self.0.seats)
     }
     fn score_after(&self, n: usize) -> Scoresheet {
-        G::score(&self.0.state_after(n))
+        named_sheet(G::score(&self.0.state_after(n)), &self.0.seats)
     }
     fn is_over(&self) -> bool {
         G::is_over(self.0.state())

@@ -3,7 +3,7 @@
 //! since, the table is reloaded, so nothing is ever decided on a stale table; the store checks
 //! the version again inside each write's transaction for the window between the two.
 
-use super::{kind_of, named, ApiError, Steward, TableView};
+use super::{kind_of, ApiError, Steward, TableView};
 use crate::engine::AnyTable;
 use crate::store::{Store, StoreError};
 use serde_json::Value;
@@ -162,7 +162,7 @@ pub(super) fn table_view(
         log_from: (skipped > 0).then_some(skipped as u32),
         undo: table.next_undo(),
         redo: table.next_redo(),
-        score: named(table.score(), table.seats()),
+        score: table.score(),
         over: table.is_over(),
         message,
     }

@@ -23,7 +23,7 @@ pub use stats::Stats;
 pub use transfer::ExportReport;
 pub use types::{ApiError, CatalogueEntry, GameInfo, GameRecord, ReplayStep, TableView};
 
-use crate::engine::{GameKind, Scoresheet, Seat};
+use crate::engine::GameKind;
 use crate::games::{find_game, registry};
 use crate::store::{GameRow, Person, Store};
 use cache::Cached;
@@ -53,16 +53,6 @@ fn known_games() -> String {
         .map(|k| k.descriptor().id)
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// Put the seats' names on a scoresheet (games number seats; people have names).
-fn named(mut sheet: Scoresheet, seats: &[Seat]) -> Scoresheet {
-    for row in &mut sheet.rows {
-        if let Some(seat) = seats.get(row.seat as usize) {
-            row.name = seat.name.clone();
-        }
-    }
-    sheet
 }
 
 impl Steward {

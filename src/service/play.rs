@@ -2,7 +2,8 @@
 //! Game record's replay and log.
 
 use super::cache::{fresh, table_view};
-use super::{named, ApiError, GameRecord, ReplayStep, Steward, TableView};
+use super::{ApiError, GameRecord, ReplayStep, Steward, TableView};
+use crate::engine::names::legacy;
 use crate::engine::session::SNAPSHOT_EVERY;
 use crate::engine::{AnyTable, ScoreRow, Scoresheet, Seat};
 use crate::store::Append;
@@ -10,7 +11,7 @@ use crate::store::GameRow;
 use serde_json::Value;
 
 fn finished(table: &dyn AnyTable) -> Option<Scoresheet> {
-    table.is_over().then(|| named(table.score(), table.seats()))
+    table.is_over().then(|| table.score())
 }
 
 impl Steward {
@@ -115,14 +116,19 @@ impl Steward {
         }
         let (options, seed) = self.store.setup_of(id)?;
         let options = serde_json::from_str(&options).unwrap_or(Value::Null);
-        let log = self.store.summaries(id)?;
+        let stored = self.store.summaries(id)?;
         let table = &self.cached(id, |n| n)?.table;
+        // Lines stored before games wrote names say "seat 2": they read with names too.
+        let log = stored
+            .iter()
+            .map(|line| legacy(line, table.seats()))
+            .collect();
         Ok(GameRecord {
             summary,
             seats: table.seats().to_vec(),
             seed: seed.to_string(),
             options,
-            score: named(table.score(), table.seats()),
+            score: table.score(),
             log,
         })
     }
@@ -188,7 +194,7 @@ impl Steward {
                 table.state_after(at)
             },
             view: table.view_after(at),
-            score: named(table.score_after(at), table.seats()),
+            score: table.score_after(at),
         })
     }
 }

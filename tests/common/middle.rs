@@ -2,6 +2,7 @@
 //! and applies typed actions on a state (so a test can also shape the state it starts from).
 #![allow(dead_code)]
 
+use estate_steward::engine::names::named;
 use estate_steward::engine::{Game, GameRng, RuleError, Seat};
 use estate_steward::games::middle_ages::{
     Choice, MiddleAction as A, MiddleAges, MiddleEvent, MiddleOptions, MiddleState, Pos, Symbols,
@@ -26,8 +27,12 @@ pub fn rng() -> GameRng {
     GameRng::seed_from_u64(7)
 }
 
+/// Decided as a table would: a refusal names the people (Ana, Bo …) as the session writes it.
 pub fn decide(s: &MiddleState, a: &A) -> Result<Vec<MiddleEvent>, RuleError> {
-    MiddleAges::handle(s, a, &mut rng())
+    MiddleAges::handle(s, a, &mut rng()).map_err(|e| RuleError {
+        message: named(&e.message, &seats(usize::from(s.seats))),
+        ..e
+    })
 }
 
 /// Decide and apply; panics with the refusal if the action is refused.

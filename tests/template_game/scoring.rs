@@ -10,7 +10,8 @@ pub fn score(s: &RaceState) -> Scoresheet {
         .enumerate()
         .map(|(i, &c)| ScoreRow {
             seat: i as u8,
-            name: format!("player {}", i + 1),
+            // The table puts the seat's name here.
+            name: String::new(),
             breakdown: vec![i32::from(c)],
             total: i32::from(c),
             rank: 1 + s.counters.iter().filter(|&&o| o > c).count() as u8,

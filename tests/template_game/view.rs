@@ -2,6 +2,7 @@
 
 use super::actions::{RaceAction, RaceEvent};
 use super::RaceState;
+use estate_steward::engine::who;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
@@ -33,5 +34,6 @@ pub fn summarize(s: &RaceState, a: &RaceAction, events: &[RaceEvent]) -> String 
     } else {
         ""
     };
-    format!("player {} adds {amount}{won}", s.current + 1)
+    // `who` names the player: the table writes the person's name there.
+    format!("{} adds {amount}{won}", who(s.current))
 }

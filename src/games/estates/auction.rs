@@ -7,7 +7,7 @@ use super::placement::placements;
 use super::rules_table::table;
 use super::state::{Bid, EstatesState, Phase, Piece, Whereabouts};
 use super::view::piece_name;
-use crate::engine::RuleError;
+use crate::engine::{who, RuleError};
 
 /// Checks in hand of a seat (0 for a seat that does not exist).
 fn cash(s: &EstatesState, seat: u8) -> u32 {
@@ -22,20 +22,25 @@ pub(super) fn covered(s: &EstatesState, action: &EstatesAction) -> Result<(), Ru
         (EstatesAction::Stash, _) if cash(s, s.auctioneer) == 0 => {
             Err(err("estates.no-cash", "there is no check in hand to stash"))
         }
-        (EstatesAction::Bid { amount }, Phase::Bidding { bids, .. })
-            if s.bidders()
-                .get(bids.len())
-                .is_some_and(|&seat| *amount > cash(s, seat)) =>
-        {
-            Err(err(
-                "estates.bid-covered",
-                "a bid must be covered by the checks in hand (the cash box does not count)",
-            ))
+        (EstatesAction::Bid { amount }, Phase::Bidding { bids, .. }) => {
+            match s.bidders().get(bids.len()) {
+                Some(&seat) if *amount > cash(s, seat) => Err(err(
+                    "estates.bid-covered",
+                    format!(
+                        "{}'s bid must be covered by the checks in hand (the cash box does not count)",
+                        who(seat)
+                    ),
+                )),
+                _ => Ok(()),
+            }
         }
         (EstatesAction::Buy, Phase::Decide { amount, .. }) if cash(s, s.auctioneer) < *amount => {
             Err(err(
                 "estates.buy-covered",
-                format!("to keep the piece the auctioneer must pay {amount} from checks in hand"),
+                format!(
+                    "to keep the piece {}, the auctioneer, must pay {amount} from checks in hand",
+                    who(s.auctioneer)
+                ),
             ))
         }
         _ => Ok(()),

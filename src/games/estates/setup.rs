@@ -102,7 +102,10 @@ fn check_recorded(s: &EstatesState, market: &[Vec<Cube>], first: u8) -> Result<(
     if first >= s.seats {
         return Err(err(
             "estates.setup",
-            format!("the first auctioneer must be seat 1 to {}", s.seats),
+            format!(
+                "the first auctioneer must sit at the table: it has {} seats",
+                s.seats
+            ),
         ));
     }
     let shape_ok = market.len() == usize::from(t.market_rows)

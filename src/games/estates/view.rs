@@ -196,9 +196,8 @@ pub(super) fn summarize(
     )
 }
 
-fn seat_name(n: u8) -> String {
-    format!("seat {}", n + 1)
-}
+/// A seat in a log line: the table writes the person's name.
+use crate::engine::who as seat_name;
 
 fn what_happened(s: &EstatesState, action: &EstatesAction, events: &[EstatesEvent]) -> String {
     match action {

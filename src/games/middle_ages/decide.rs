@@ -11,10 +11,8 @@ pub(super) fn err(rule: &str, message: impl Into<String>) -> RuleError {
     RuleError::new(rule, message)
 }
 
-/// "player 2", as refusals and log lines name a seat (the UI puts the person's name in).
-pub fn player(seat: u8) -> String {
-    format!("player {}", u32::from(seat) + 1)
-}
+/// A player in refusals and log lines: the table writes the person's name.
+pub use crate::engine::who as player;
 
 /// "row 2, plot 3": people count rows and plots from 1.
 pub fn plot_name(at: Pos) -> String {

@@ -81,9 +81,9 @@ pub fn resolve_event(
         ));
     }
     if coins.len() != usize::from(s.seats) {
-        // The first change past the last seat names a player who is not at the table.
+        // A change past the last seat is for someone who is not at the table.
         let extra = if coins.len() > usize::from(s.seats) {
-            format!(": there is no {}", player(s.seats))
+            ": a change past the last player is for nobody at the table".to_string()
         } else {
             String::new()
         };

@@ -95,9 +95,8 @@ fn decide_into(d: &mut Draft, a: &A, rng: &mut GameRng) -> Result<(), RuleError>
 
 // ---- shared checks ----------------------------------------------------------------------------
 
-pub fn seat_name(seat: u8) -> String {
-    format!("player {}", u32::from(seat) + 1)
-}
+/// A player in refusals and log lines: the table writes the person's name.
+pub use crate::engine::who as seat_name;
 
 /// Why an action cannot be taken in the phase the turn is in.
 fn phase_error(s: &LordState) -> RuleError {

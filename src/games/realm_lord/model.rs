@@ -242,7 +242,7 @@ impl LordState {
     pub fn piece_name(&self, p: Piece) -> String {
         self.figure(p).map_or_else(
             || match p {
-                Piece::Lord { seat } => format!("player {}'s Lord", seat + 1),
+                Piece::Lord { seat } => format!("{}'s Lord", crate::engine::who(seat)),
                 Piece::Hero { id } => format!("hero #{id}"),
             },
             |(_, f)| f.name.clone(),

@@ -11,7 +11,7 @@ pub fn sheet(hopes: &[u32], winners: &[u8], over: bool) -> Scoresheet {
         .enumerate()
         .map(|(i, &h)| ScoreRow {
             seat: i as u8,
-            name: format!("player {}", i + 1),
+            name: crate::engine::who(i),
             breakdown: vec![i32::try_from(h).unwrap_or(i32::MAX)],
             total: i32::try_from(h).unwrap_or(i32::MAX),
             rank: 1 + hopes.iter().filter(|&&o| o > h).count() as u8,

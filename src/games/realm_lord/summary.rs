@@ -1,4 +1,4 @@
-//! The log line of each accepted action ("player 2" stands for a seat; the screens put names in).
+//! The log line of each accepted action (a player is written `who(seat)`: the table puts the name in).
 
 use super::actions::{Change, LimitDiscard, LordAction as A, LordEvent as E};
 use super::apply::apply;

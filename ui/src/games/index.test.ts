@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiFailure } from "../lib/api";
-import { allGames, gameUi, isGameId, nameError, nameLogLine, scoreIsSecret } from "./index";
+import { allGames, gameUi, isGameId, scoreIsSecret } from "./index";
 
 describe("the registry", () => {
   it("knows the games whose UI exists, and no other", () => {
@@ -42,45 +41,5 @@ describe("scoreIsSecret", () => {
     expect(scoreIsSecret("the-estates", true)).toBe(false);
     expect(scoreIsSecret("nine-estates", false)).toBe(false);
     expect(scoreIsSecret("middle-ages", false)).toBe(false);
-  });
-});
-
-describe("nameLogLine", () => {
-  const seats = [{ name: "Ana" }, { name: "Bo" }];
-  it("names The Estates' seats", () => {
-    expect(nameLogLine("the-estates", "seat 2 bids 3", seats)).toBe("Bo bids 3");
-  });
-  it("names Middle Ages' players, in both modes", () => {
-    expect(nameLogLine("middle-ages", "player 2 moves to row 2, plot 1: player 1 pays 2", seats)).toBe(
-      "Bo moves to row 2, plot 1: Ana pays 2",
-    );
-    expect(nameLogLine("middle-ages-scorepad", "player 1: 30 coins", seats)).toBe("Ana: 30 coins");
-  });
-  it("names Raise the Realm's players, in both modes", () => {
-    expect(nameLogLine("raise-the-realm-live", "player 1 gathers at open-1", seats)).toBe("Ana gathers at open-1");
-    expect(nameLogLine("raise-the-realm", "player 2 enters 4", seats)).toBe("Bo enters 4");
-  });
-  it("names Realm Lord's players, in both modes", () => {
-    expect(nameLogLine("realm-lord", "player 2's Dirk travels to Mysteria", seats)).toBe("Bo's Dirk travels to Mysteria");
-    expect(nameLogLine("realm-lord-scorepad", "player 1 gains 2 Hope Stones (5 in all)", seats)).toBe(
-      "Ana gains 2 Hope Stones (5 in all)",
-    );
-  });
-  it("leaves other games' lines and unknown seats as they are", () => {
-    expect(nameLogLine("nine-estates", "player 1 builds", seats)).toBe("player 1 builds");
-    expect(nameLogLine("raise-the-realm-live", "player 3 ends the turn", seats)).toBe("player 3 ends the turn");
-    expect(nameLogLine("realm-lord", "seat 1 takes a plot", seats)).toBe("seat 1 takes a plot");
-  });
-});
-
-describe("nameError", () => {
-  it("names the players in Raise the Realm's refusals only", () => {
-    const refusal = () => new ApiFailure({ kind: "Rule", rule: "realm.x", message: "player 2 has no Wood" });
-    expect((nameError("raise-the-realm-live", refusal(), [{ name: "Ana" }, { name: "Bo" }]) as ApiFailure).message).toBe(
-      "Bo has no Wood",
-    );
-    expect((nameError("nine-estates", refusal(), [{ name: "Ana" }, { name: "Bo" }]) as ApiFailure).message).toBe(
-      "Player 2 has no Wood",
-    );
   });
 });

@@ -1,8 +1,7 @@
 // The UI's list of games (architecture.md, "A game is a plug-in"): for each game id the core
 // hosts, its table, replay, New game options, Settings editor, whether its score is secret during
-// play and how its log lines name players. The screens read only this file, never a game's folder;
+// play. The screens read only this file, never a game's folder;
 // adding a game is one line here (an empty entry gets the generic table).
-import type { Seat } from "../lib/bindings";
 import type { GameId, GameUi } from "./types";
 import NineTable from "./nine-estates/NineTable.svelte";
 import NineReplay from "./nine-estates/NineReplay.svelte";
@@ -10,16 +9,13 @@ import NineRemembered from "./nine-estates/RememberedCards.svelte";
 import EstatesTable from "./the-estates/EstatesTable.svelte";
 import EstatesOptions from "./the-estates/EstatesOptions.svelte";
 import EstatesReplay from "./the-estates/EstatesReplay.svelte";
-import { nameSeats } from "./the-estates/estates";
 import RealmLiveTable from "./raise-the-realm-live/RealmLiveTable.svelte";
 import RealmReplay from "./raise-the-realm-live/RealmReplay.svelte";
 import RewardOptions from "./raise-the-realm-live/RewardOptions.svelte";
 import RememberedRealm from "./raise-the-realm-live/RememberedRealm.svelte";
 import RealmScorepad from "./raise-the-realm/RealmScorepad.svelte";
-import { nameError as namePlayersInError, namePlayers } from "./raise-the-realm/realm";
 import MiddleTable from "./middle-ages/MiddleTable.svelte";
 import MiddleScorepad from "./middle-ages/MiddleScorepad.svelte";
-import { nameError as nameMiddleError, namePlayers as nameMiddlePlayers } from "./middle-ages/middle";
 import LordTable from "./realm-lord/RealmLordTable.svelte";
 import LordReplay from "./realm-lord/LordReplay.svelte";
 import LordOptions from "./realm-lord/LordOptions.svelte";
@@ -32,37 +28,29 @@ export type { GameId } from "./types";
 // not compile, and each entry's components take that game's own view.
 const GAMES: { readonly [K in GameId]: GameUi<K> } = {
   "nine-estates": { table: NineTable, replay: NineReplay, remembered: NineRemembered },
-  // The cash boxes are in the score: it stays hidden until the game is over. Its log says "seat 2".
+  // The cash boxes are in the score: it stays hidden until the game is over.
   "the-estates": {
     table: EstatesTable,
     replay: EstatesReplay,
     options: EstatesOptions,
     secretScore: true,
-    nameLogLine: nameSeats,
   },
-  // Both modes of Raise the Realm say "player 2" in their log lines and refusals.
   "raise-the-realm-live": {
     table: RealmLiveTable,
     replay: RealmReplay,
     options: RewardOptions,
     remembered: RememberedRealm,
-    nameLogLine: namePlayers,
-    nameError: namePlayersInError,
   },
-  "raise-the-realm": { table: RealmScorepad, nameLogLine: namePlayers, nameError: namePlayersInError },
-  // Middle Ages and its scorepad say "player 2" in log lines, refusals and the board's reasons.
-  "middle-ages": { table: MiddleTable, nameLogLine: nameMiddlePlayers, nameError: nameMiddleError },
-  "middle-ages-scorepad": { table: MiddleScorepad, nameLogLine: nameMiddlePlayers, nameError: nameMiddleError },
-  // Both modes of Realm Lord say "player 2" too.
+  "raise-the-realm": { table: RealmScorepad },
+  "middle-ages": { table: MiddleTable },
+  "middle-ages-scorepad": { table: MiddleScorepad },
   "realm-lord": {
     table: LordTable,
     replay: LordReplay,
     options: LordOptions,
     remembered: RememberedLord,
-    nameLogLine: namePlayers,
-    nameError: namePlayersInError,
   },
-  "realm-lord-scorepad": { table: LordPadTable, nameLogLine: namePlayers, nameError: namePlayersInError },
+  "realm-lord-scorepad": { table: LordPadTable },
 };
 
 /** True for a game this UI knows; the core may host more, which New game does not offer. */
@@ -94,14 +82,4 @@ export function allGames(): { id: GameId; ui: GameUi<GameId> }[] {
 /** Whether a game's score breakdown is withheld: only while it runs, and only for a secret score. */
 export function scoreIsSecret(id: string, finished: boolean): boolean {
   return !finished && (gameUi(id)?.secretScore ?? false);
-}
-
-/** A log line with the players named where the game's core numbers them. */
-export function nameLogLine(id: string, line: string, seats: readonly Pick<Seat, "name">[]): string {
-  return gameUi(id)?.nameLogLine?.(line, seats) ?? line;
-}
-
-/** A refusal with the players named, for the alert. */
-export function nameError(id: string, e: unknown, seats: readonly Pick<Seat, "name">[]): unknown {
-  return gameUi(id)?.nameError?.(e, seats) ?? e;
 }

@@ -25,8 +25,6 @@ export type FrameProps = {
   busy: boolean;
   onundo: () => void;
   onredo: () => void;
-  /** A log line, undo description or message with the players named (the registry's naming). */
-  named: (line: string) => string;
 };
 
 /** A game's table: its view, already narrowed by its game id, inside the shared frame. */
@@ -65,8 +63,4 @@ export type GameUi<K extends GameId> = {
   remembered?: Component<RememberedProps>;
   /** The score breakdown reveals a secret (money) until the game is over. */
   secretScore?: boolean;
-  /** The core's log lines number seats ("seat 2", "player 2"): the names the table reads. */
-  nameLogLine?: (line: string, seats: readonly Pick<Seat, "name">[]) => string;
-  /** The same for a refusal shown in the alert. */
-  nameError?: (e: unknown, seats: readonly Pick<Seat, "name">[]) => unknown;
 };

@@ -2421,7 +2421,13 @@ export type PlayerResult_Serialize = {
 };
 
 export type RealmAction = 
-/**  Enter (or correct) one category for one seat; `category` is the rule table's id. */
+/**
+ *  Enter (or correct) one category for one seat; `category` is the rule table's id. `value`
+ *  is what the table counts: points, except for `empty_tracks`, where it is how many tableau
+ *  tracks have no cube left (0 to 3) and the core scores them (7 each). Entries stored before
+ *  counted those points themselves; replay reads the points recorded in their events, so they
+ *  read as they were.
+ */
 { type: "Enter"; seat: number; category: string; value: number } | { type: "TieBreak"; seat: number; objective_firsts: number; estate_cards: number } | { type: "ObjectivesMet"; count: number } | 
 /**  Close the scorepad: totals, winner and title become final. */
 { type: "Finish" };
@@ -2472,6 +2478,14 @@ export type RealmView_Deserialize = {
 	objectives_needed: number,
 	/**  Solo: the count entered is below the threshold, so the game is lost whatever the points. */
 	lost: boolean,
+	/**
+	 *  Per seat, how many tableau tracks were entered as empty (None until entered): the table
+	 *  enters the count, the pad's `scores` hold the points.
+	 */
+	empty_tracks: (number | null)[],
+	/**  What one empty track scores (000 line 223) and how many tracks a tableau has (line 204). */
+	points_per_empty_track: number,
+	tracks: number,
 } & RealmState_Deserialize;
 
 /**
@@ -2485,6 +2499,14 @@ export type RealmView_Serialize = {
 	objectives_needed: number,
 	/**  Solo: the count entered is below the threshold, so the game is lost whatever the points. */
 	lost: boolean,
+	/**
+	 *  Per seat, how many tableau tracks were entered as empty (None until entered): the table
+	 *  enters the count, the pad's `scores` hold the points.
+	 */
+	empty_tracks: (number | null)[],
+	/**  What one empty track scores (000 line 223) and how many tracks a tableau has (line 204). */
+	points_per_empty_track: number,
+	tracks: number,
 } & RealmState_Serialize;
 
 /**  The table as it stood after `step` actions of the log. */

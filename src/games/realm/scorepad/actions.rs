@@ -10,7 +10,11 @@ pub struct RealmOptions {}
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
 #[serde(tag = "type", rename = "RealmAction")]
 pub enum RealmAction {
-    /// Enter (or correct) one category for one seat; `category` is the rule table's id.
+    /// Enter (or correct) one category for one seat; `category` is the rule table's id. `value`
+    /// is what the table counts: points, except for `empty_tracks`, where it is how many tableau
+    /// tracks have no cube left (0 to 3) and the core scores them (7 each). Entries stored before
+    /// counted those points themselves; replay reads the points recorded in their events, so they
+    /// read as they were.
     Enter {
         seat: u8,
         category: String,
@@ -31,6 +35,7 @@ pub enum RealmAction {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
 #[serde(tag = "type", rename = "RealmEvent")]
 pub enum RealmEvent {
+    /// The points a category scores (for empty tracks, the count entered times 7).
     Entered {
         seat: u8,
         index: u8,

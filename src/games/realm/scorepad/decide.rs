@@ -63,7 +63,12 @@ fn enter(
             format!("'{category}' is not one of the scorepad's categories"),
         )
     })?;
-    if !(0..=999).contains(&value) {
+    let points = if t.categories[index].id == "empty_tracks" {
+        empty_track_points(value)?
+    } else {
+        value
+    };
+    if !(0..=999).contains(&points) {
         return Err(err("realm.value", "a category scores 0 to 999"));
     }
     if s.solo && t.categories[index].id == "family_secret" && value != 0 {
@@ -72,23 +77,27 @@ fn enter(
             "solo games are played without Family Secret cards",
         ));
     }
-    if t.categories[index].id == "empty_tracks" {
-        let per = t.points_per_empty_track;
-        if value % per != 0 || value > per * i32::from(t.tracks) {
-            return Err(err(
-                "realm.empty-tracks",
-                format!(
-                    "each empty tableau track scores {per}: 0 to {} in steps of {per}",
-                    per * i32::from(t.tracks)
-                ),
-            ));
-        }
-    }
     Ok(vec![RealmEvent::Entered {
         seat,
         index: index as u8,
-        value,
+        value: points,
     }])
+}
+
+/// The table counts its empty tableau tracks (0 to 3, 000 line 204); the core scores 7 points
+/// for each (line 223).
+fn empty_track_points(tracks: i32) -> Result<i32, RuleError> {
+    let t = data();
+    if !(0..=i32::from(t.tracks)).contains(&tracks) {
+        return Err(err(
+            "realm.empty-tracks",
+            format!(
+                "enter how many of the {} tableau tracks have no cube left: 0 to {}, not {tracks}",
+                t.tracks, t.tracks
+            ),
+        ));
+    }
+    Ok(tracks * t.points_per_empty_track)
 }
 
 fn tie_break(
@@ -143,8 +152,8 @@ fn finish(s: &RealmState) -> Result<Vec<RealmEvent>, RuleError> {
             return Err(err(
                 "realm.incomplete",
                 format!(
-                    "player {}'s {} is not entered yet",
-                    seat + 1,
+                    "{}'s {} is not entered yet",
+                    crate::engine::who(seat),
                     t.categories[i].name
                 ),
             ));
@@ -164,7 +173,10 @@ fn finish(s: &RealmState) -> Result<Vec<RealmEvent>, RuleError> {
         {
             return Err(err(
                 "realm.tie-break-needed",
-                format!("players tie for first: enter player {}'s Era objective firsts and Estate cards", i + 1),
+                format!(
+                    "players tie for first: enter {}'s Era objective firsts and Estate cards",
+                    crate::engine::who(i)
+                ),
             ));
         }
     }
@@ -206,18 +218,14 @@ fn next_entries(s: &RealmState) -> Vec<Allowed<RealmAction>> {
             continue;
         };
         let category = &t.categories[i];
-        let step = if category.id == "empty_tracks" {
-            t.points_per_empty_track
-        } else {
-            1
-        };
         let solo_secret = s.solo && category.id == "family_secret";
-        for value in [0, step] {
+        // One point, or one empty track (`Enter` takes the count there).
+        for value in [0, 1] {
             if value != 0 && solo_secret {
                 continue;
             }
             out.push(Allowed {
-                label: format!("player {}: {} {value}", seat + 1, category.name),
+                label: format!("{}: {} {value}", crate::engine::who(seat), category.name),
                 group: "entry".into(),
                 action: RealmAction::Enter {
                     seat: seat as u8,
@@ -239,7 +247,10 @@ fn tie_breaks(s: &RealmState) -> Vec<Allowed<RealmAction>> {
         .into_iter()
         .filter(|&i| s.objective_firsts[i].is_none() || s.estate_cards[i].is_none())
         .map(|i| Allowed {
-            label: format!("player {}: no Era objective firsts, no Estate cards", i + 1),
+            label: format!(
+                "{}: no Era objective firsts, no Estate cards",
+                crate::engine::who(i)
+            ),
             group: "tie-break".into(),
             action: RealmAction::TieBreak {
                 seat: i as u8,

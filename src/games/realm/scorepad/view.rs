@@ -19,6 +19,12 @@ pub struct RealmView {
     pub objectives_needed: u8,
     /// Solo: the count entered is below the threshold, so the game is lost whatever the points.
     pub lost: bool,
+    /// Per seat, how many tableau tracks were entered as empty (None until entered): the table
+    /// enters the count, the pad's `scores` hold the points.
+    pub empty_tracks: Vec<Option<u8>>,
+    /// What one empty track scores (000 line 223) and how many tracks a tableau has (line 204).
+    pub points_per_empty_track: i32,
+    pub tracks: u8,
 }
 
 pub fn view(s: &RealmState) -> RealmView {
@@ -30,10 +36,22 @@ pub fn view(s: &RealmState) -> RealmView {
         lost: s.solo
             && s.objectives_met
                 .is_some_and(|n| n < t.solo_objectives_needed),
+        empty_tracks: s
+            .scores
+            .iter()
+            .map(|row| {
+                let points = t
+                    .category_index("empty_tracks")
+                    .and_then(|i| row.get(i).copied().flatten())?;
+                u8::try_from(points / t.points_per_empty_track.max(1)).ok()
+            })
+            .collect(),
+        points_per_empty_track: t.points_per_empty_track,
+        tracks: t.tracks,
     }
 }
 
-pub fn summarize(_s: &RealmState, action: &RealmAction, _events: &[RealmEvent]) -> String {
+pub fn summarize(_s: &RealmState, action: &RealmAction, events: &[RealmEvent]) -> String {
     let t = data();
     match action {
         RealmAction::Enter {
@@ -41,10 +59,17 @@ pub fn summarize(_s: &RealmState, action: &RealmAction, _events: &[RealmEvent]) 
             category,
             value,
         } => {
+            let who = crate::engine::who(*seat);
             let name = t
                 .category_index(category)
                 .map_or(category.clone(), |i| t.categories[i].name.clone());
-            format!("player {}: {name} {value}", seat + 1)
+            match events {
+                // The table counted the tracks; the core scored them.
+                [RealmEvent::Entered { value: points, .. }] if category == "empty_tracks" => {
+                    format!("{who}: {name} {value} ({points} points)")
+                }
+                _ => format!("{who}: {name} {value}"),
+            }
         }
         RealmAction::TieBreak {
             seat,
@@ -52,8 +77,8 @@ pub fn summarize(_s: &RealmState, action: &RealmAction, _events: &[RealmEvent]) 
             estate_cards,
         } => {
             format!(
-                "player {}: {objective_firsts} objective firsts, {estate_cards} Estate cards",
-                seat + 1
+                "{}: {objective_firsts} objective firsts, {estate_cards} Estate cards",
+                crate::engine::who(*seat)
             )
         }
         RealmAction::ObjectivesMet { count } => format!("{count} of 5 Era objectives met"),

@@ -358,7 +358,7 @@ fn final_offers(s: &TrackerState, out: &mut Offers) {
                     game_end_vp: 0,
                     family_secret: 0,
                 },
-                format!("player {}: no Game End or Family Secret VP", i + 1),
+                format!("{}: no Game End or Family Secret VP", crate::engine::who(i)),
                 "final",
             ));
         }

@@ -26,9 +26,8 @@ pub fn plural(n: impl Into<i64>, one: &str) -> String {
     }
 }
 
-pub fn who(seat: usize) -> String {
-    format!("player {}", seat + 1)
-}
+/// A player in refusals and log lines: the table writes the person's name.
+pub use crate::engine::who;
 
 pub fn player(s: &TrackerState, seat: u8) -> Result<&PlayerState, RuleError> {
     s.players.get(usize::from(seat)).ok_or_else(|| {

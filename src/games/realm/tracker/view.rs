@@ -338,9 +338,7 @@ fn space_name(id: &str) -> String {
         .map_or(id.to_string(), |r| r.name().to_string())
 }
 
-fn seat_name(seat: impl Into<usize>) -> String {
-    format!("player {}", seat.into() + 1)
-}
+use crate::engine::who as seat_name;
 
 pub fn summarize(s: &TrackerState, a: &TrackerAction, ev: &[TrackerEvent]) -> String {
     use TrackerAction as A;

@@ -75,7 +75,10 @@ fn record(s: &PadState, changes: &[super::actions::PadChange]) -> Result<Vec<Pad
             return Err(bad(format!("there are {} players", s.hope.len())));
         };
         if changes[..i].iter().any(|o| o.seat == c.seat) {
-            return Err(bad(format!("player {} is entered twice", c.seat + 1)));
+            return Err(bad(format!(
+                "{} is entered twice",
+                crate::engine::who(c.seat)
+            )));
         }
         if c.delta == 0 || c.delta < lo || c.delta > hi {
             return Err(bad(format!(
@@ -121,7 +124,7 @@ pub fn allowed(s: &PadState) -> Vec<Allowed<PadAction>> {
         let deltas: &[i32] = if h > 0 { &[1, 2, 3, -1] } else { &[1, 2, 3] };
         for &delta in deltas {
             out.push(Allowed {
-                label: format!("player {} {delta:+}", i + 1),
+                label: format!("{} {delta:+}", crate::engine::who(i)),
                 group: "hope".into(),
                 action: PadAction::Record {
                     changes: vec![super::actions::PadChange {

@@ -47,18 +47,15 @@ pub fn summarize(s: &PadState, a: &PadAction, events: &[PadEvent]) -> String {
                     *h = u32::try_from(i64::from(*h) + i64::from(*delta)).unwrap_or(0);
                     let verb = if *delta >= 0 { "gains" } else { "loses" };
                     parts.push(format!(
-                        "player {} {verb} {} ({} in all)",
-                        seat + 1,
+                        "{} {verb} {} ({} in all)",
+                        crate::engine::who(*seat),
                         stones(i64::from(delta.abs())),
                         h
                     ));
                 }
             }
             PadEvent::GameWon { winners } => {
-                let names: Vec<String> = winners
-                    .iter()
-                    .map(|w| format!("player {}", w + 1))
-                    .collect();
+                let names: Vec<String> = winners.iter().map(|&w| crate::engine::who(w)).collect();
                 won = format!(
                     " — {} {}",
                     names.join(" and "),

@@ -1,11 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ApiFailure } from "../../lib/api";
 import {
   eventNames,
   estateTokens,
   incomeText,
-  nameError,
-  namePlayers,
   nextEvent,
   parseChange,
   plotLabel,
@@ -86,7 +83,7 @@ function view(over: Partial<MiddleView> = {}): MiddleView {
       [plot(), plot(), plot({ tile: null })],
       [plot(), plot(), plot()],
       [plot({ lord: 1 }), plot({ lord: 0 }), plot({ tile: null })],
-      [plot({ why_not: null }), plot({ scout: 0, why_not: "player 1's Scout reserves row 4, plot 2" }), plot({ why_not: null })],
+      [plot({ why_not: null }), plot({ scout: 0, why_not: "Ana's Scout reserves row 4, plot 2" }), plot({ why_not: null })],
     ],
     players: [player(0), player(1)],
     turn: turn({ seat: 1 }),
@@ -99,18 +96,6 @@ function view(over: Partial<MiddleView> = {}): MiddleView {
     ...over,
   } as MiddleView;
 }
-
-describe("names", () => {
-  it("puts the players' names where the core says player N", () => {
-    expect(namePlayers("player 2's Scout reserves row 3, plot 1", SEATS)).toBe("Bo's Scout reserves row 3, plot 1");
-    expect(namePlayers("player 3 pays 2", SEATS)).toBe("player 3 pays 2");
-  });
-  it("names the players in a refusal", () => {
-    const e = new ApiFailure({ kind: "Rule", rule: "middle.plot-taken", message: "player 1's Lord already stands on row 2, plot 1" });
-    const named = nameError(e, SEATS) as ApiFailure;
-    expect(named.error).toMatchObject({ message: "Ana's Lord already stands on row 2, plot 1" });
-  });
-});
 
 describe("where the game stands", () => {
   it("says whose move it is and where to", () => {
@@ -142,14 +127,14 @@ describe("the board", () => {
     expect(rowRole(view({ phase: { kind: "Placing", order: [0, 1], next: 0 }, round: 0 }), 0)).toBe("next");
   });
   it("offers an open plot and explains a closed one in plain words", () => {
-    expect(tapPlot(view(), { row: 3, slot: 0 }, SEATS)).toEqual({ kind: "offer", at: { row: 3, slot: 0 } });
-    expect(tapPlot(view(), { row: 3, slot: 1 }, SEATS)).toEqual({
+    expect(tapPlot(view(), { row: 3, slot: 0 })).toEqual({ kind: "offer", at: { row: 3, slot: 0 } });
+    expect(tapPlot(view(), { row: 3, slot: 1 })).toEqual({
       kind: "refuse",
       at: { row: 3, slot: 1 },
       reason: "Ana's Scout reserves row 4, plot 2",
     });
-    expect(tapPlot(view(), { row: 0, slot: 0 }, SEATS)).toMatchObject({ reason: "Lords move to the next row, row 2" });
-    expect(tapPlot(view(), { row: 9, slot: 0 }, SEATS)).toMatchObject({ kind: "refuse" });
+    expect(tapPlot(view(), { row: 0, slot: 0 })).toMatchObject({ reason: "Lords move to the next row, row 2" });
+    expect(tapPlot(view(), { row: 9, slot: 0 })).toMatchObject({ kind: "refuse" });
   });
   it("reads a plot out with its tile, Lord and Scout", () => {
     expect(plotLabel(plot({ lord: 1, scout: 0 }), { row: 2, slot: 0 }, SEATS)).toBe(

@@ -2,7 +2,6 @@
 // shapes of the actions it sends. Every rule (where a Lord may go and why not, what an Effect
 // asks, what it pays) lives in the core and reaches the screen in the view; nothing here decides.
 import type { Seat } from "../../lib/bindings";
-import { ApiFailure } from "../../lib/api";
 import type { ViewOf } from "../types";
 
 export type MiddleView = ViewOf<"middle-ages">;
@@ -58,18 +57,6 @@ export function seatName(seats: readonly Pick<Seat, "name">[], seat: number | nu
   return seats[seat]?.name ?? `Player ${seat + 1}`;
 }
 
-/** The core says "player 2"; the table reads names ("player 2's Scout" → "Bo's Scout"). */
-export function namePlayers(text: string, seats: readonly Pick<Seat, "name">[]): string {
-  return text.replace(/\bplayer (\d+)\b/gi, (whole, n: string) => seats[Number(n) - 1]?.name ?? whole);
-}
-
-/** A refusal with the players named, for the alert. */
-export function nameError(e: unknown, seats: readonly Pick<Seat, "name">[]): unknown {
-  if (e instanceof ApiFailure && e.error.kind === "Rule") {
-    return new ApiFailure({ ...e.error, message: namePlayers(e.error.message, seats) });
-  }
-  return e;
-}
 
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -144,18 +131,18 @@ export function plotLabel(plot: PlotView, at: Pos, seats: readonly Pick<Seat, "n
 /** What tapping a plot does: offer the move (placement or turn), or say why not in plain words. */
 export type Tap = { kind: "offer"; at: Pos } | { kind: "refuse"; at: Pos; reason: string };
 
-export function tapPlot(view: MiddleView, at: Pos, seats: readonly Pick<Seat, "name">[]): Tap {
+export function tapPlot(view: MiddleView, at: Pos): Tap {
   const plot = view.rows[at.row]?.[at.slot];
   if (!plot) return { kind: "refuse", at, reason: "There is no such plot." };
   if (plot.why_not === null) return { kind: "offer", at };
-  return { kind: "refuse", at, reason: capitalise(namePlayers(plot.why_not, seats)) };
+  return { kind: "refuse", at, reason: capitalise(plot.why_not) };
 }
 
 // ---- a turn ---------------------------------------------------------------------------------------
 
-/** The choice in words, with the players named. */
-export function choiceText(turn: TurnView, index: number, seats: readonly Pick<Seat, "name">[]): string {
-  return capitalise(namePlayers(turn.choice_labels[index] ?? "", seats));
+/** The choice in words (the core names the players). */
+export function choiceText(turn: TurnView, index: number): string {
+  return capitalise(turn.choice_labels[index] ?? "");
 }
 
 /** What the take pays everyone (the preview with no symbols and the first choice). */

@@ -18,7 +18,6 @@ import type {
   TrackerView_Serialize as TrackerView,
 } from "../../lib/bindings";
 
-export { namePlayers, nameError } from "../raise-the-realm/realm";
 export type {
   TrackerAction,
   TrackerActivationView,

@@ -1,18 +1,18 @@
 import { describe, expect, it } from "vitest";
 import type { Scoresheet_Serialize as Scoresheet } from "../../lib/bindings";
-import { ApiFailure } from "../../lib/api";
 import {
   REALM_CATEGORIES,
   allEntered,
   andList,
+  categoryHint,
   enteredCount,
   missingText,
-  nameError,
-  namePlayers,
   parseEntry,
+  shownEntry,
   stepObjectives,
   tiedForFirst,
   type RealmState,
+  type RealmView,
 } from "./realm";
 
 const seats = [{ name: "Ana" }, { name: "Bo" }, { name: "Cy" }];
@@ -93,24 +93,6 @@ describe("Raise the Realm scorepad", () => {
     expect(stepObjectives(3, 1, 3)).toBe(3);
   });
 
-  it("names the players in the log and in refusals", () => {
-    expect(namePlayers("player 2: Gold 4", seats)).toBe("Bo: Gold 4");
-    expect(namePlayers("player 9: Gold 4", seats)).toBe("player 9: Gold 4");
-    const e = nameError(
-      new ApiFailure({
-        kind: "Rule",
-        rule: "realm.tie-break-needed",
-        message: "players tie for first: enter player 1's Era objective firsts and Estate cards",
-      }),
-      seats,
-    );
-    expect(e).toBeInstanceOf(ApiFailure);
-    expect((e as ApiFailure).message).toBe(
-      "Players tie for first: enter Ana's Era objective firsts and Estate cards",
-    );
-    expect(nameError("other", seats)).toBe("other");
-  });
-
   it("joins names", () => {
     expect(andList([])).toBe("");
     expect(andList(["Ana"])).toBe("Ana");
@@ -118,3 +100,27 @@ describe("Raise the Realm scorepad", () => {
     expect(andList(["Ana", "Bo", "Cy"])).toBe("Ana, Bo and Cy");
   });
 });
+
+describe("empty tracks", () => {
+  const view = (scores: (number | null)[][], counts: (number | null)[]): RealmView => ({
+    ...state(scores),
+    eras: 5,
+    objectives_needed: 3,
+    lost: false,
+    empty_tracks: counts,
+    points_per_empty_track: 7,
+    tracks: 3,
+  });
+  it("shows the count the table entered, not the points the core scored", () => {
+    const v = view([[4, null, null, null, null, null, null, 14]], [2]);
+    expect(shownEntry(v, 0, "empty_tracks")).toBe(2);
+    expect(shownEntry(v, 0, "card_vp")).toBe(4);
+    expect(shownEntry(v, 0, "gold")).toBeNull();
+    expect(shownEntry(view([[null, null, null, null, null, null, null, null]], [null]), 0, "empty_tracks")).toBeNull();
+  });
+  it("asks for tracks, with the core's points each", () => {
+    expect(categoryHint("empty_tracks", 7)).toBe("how many: 7 points each");
+    expect(categoryHint("gold", 7)).toBeNull();
+  });
+});
+

@@ -7,7 +7,6 @@ import type {
   Scoresheet_Serialize as Scoresheet,
   Seat,
 } from "../../lib/bindings";
-import { ApiFailure } from "../../lib/api";
 
 export { andList } from "../../lib/format";
 
@@ -36,9 +35,22 @@ export const REALM_CATEGORIES = [
 ] as const;
 export type RealmCategory = (typeof REALM_CATEGORIES)[number];
 
-/** A short hint under a category's name, where the scorepad asks for something particular. */
-export function categoryHint(id: string): string | null {
-  return id === "empty_tracks" ? "7 each" : null;
+/**
+ * A short hint under a category's name, where the scorepad asks for something particular: empty
+ * tracks are counted, not scored (the core gives `per` points for each).
+ */
+export function categoryHint(id: string, per: number): string | null {
+  return id === "empty_tracks" ? `how many: ${per} points each` : null;
+}
+
+/**
+ * What a cell shows as entered: the count of empty tracks (the core's view says it), else the
+ * points.
+ */
+export function shownEntry(view: RealmView, seat: number, id: string): number | null {
+  if (id === "empty_tracks") return view.empty_tracks[seat] ?? null;
+  const index = REALM_CATEGORIES.indexOf(id as RealmCategory);
+  return view.scores[seat]?.[index] ?? null;
 }
 
 export type Entry = { kind: "empty" } | { kind: "number"; value: number } | { kind: "bad" };
@@ -99,15 +111,3 @@ export function stepObjectives(current: number | null, delta: 1 | -1, eras: numb
   return Math.min(eras, Math.max(0, current + delta));
 }
 
-/** The core's log and refusals say "player 2": the table reads names. */
-export function namePlayers(text: string, seats: readonly Pick<Seat, "name">[]): string {
-  return text.replace(/\bplayer (\d+)\b/gi, (whole, n: string) => seats[Number(n) - 1]?.name ?? whole);
-}
-
-/** A refusal with the players named, for the alert. */
-export function nameError(e: unknown, seats: readonly Pick<Seat, "name">[]): unknown {
-  if (e instanceof ApiFailure && e.error.kind === "Rule") {
-    return new ApiFailure({ ...e.error, message: namePlayers(e.error.message, seats) });
-  }
-  return e;
-}

@@ -12,7 +12,6 @@ import type {
   LordQuestOutcome,
 } from "../../lib/bindings";
 
-export { namePlayers, nameError } from "../raise-the-realm/realm";
 export type { LordView, LordFigureView, LordChange, LordPiece, LordAttribute, LordCardKind, LordQuestOutcome };
 
 export const GAME_ID = "realm-lord";

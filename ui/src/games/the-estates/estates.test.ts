@@ -13,7 +13,6 @@ import {
   highBid,
   HoldToPeek,
   mayorWhere,
-  nameSeats,
   parseBid,
   permitWhere,
   pointsText,
@@ -109,10 +108,6 @@ describe("names", () => {
   it("gives each colour index its own class", () => {
     expect([0, 1, 2, 3, 4, 5].map(colourClass)).toEqual(["c0", "c1", "c2", "c3", "c4", "c5"]);
     expect(colourClass(9)).toBe("cx");
-  });
-  it("puts names in the core's log lines", () => {
-    expect(nameSeats("Turn 2: seat 2 bids 3; seat 3 passes", SEATS)).toBe("Turn 2: Bo bids 3; Cy passes");
-    expect(nameSeats("seat 9 passes", SEATS)).toBe("seat 9 passes");
   });
   it("signs projected points", () => {
     expect([12, -5, 0].map(signedPoints)).toEqual(["+12", "−5", "0"]);

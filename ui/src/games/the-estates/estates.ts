@@ -67,10 +67,6 @@ export function seatName(seats: readonly Pick<Seat, "name">[], seat: number | nu
   return seats[seat]?.name ?? `Seat ${seat + 1}`;
 }
 
-/** The core's log says "seat 2"; the table knows the names ("Turn 1: seat 2 bids 3" → "Turn 1: Bo bids 3"). */
-export function nameSeats(text: string, seats: readonly Pick<Seat, "name">[]): string {
-  return text.replace(/\bseat (\d+)\b/g, (whole, n: string) => seats[Number(n) - 1]?.name ?? whole);
-}
 
 export function permitText(p: EstatesPermit): string {
   return `${p.value} ${p.lengthen ? "longer" : "shorter"}`;
