@@ -75,7 +75,8 @@ async function recordHistory(browser) {
   const categories = ["card_vp", "game_end_vp", "gold", "tucked", "stored", "objectives", "family_secret", "empty_tracks"];
   for (const [seat, base] of [[0, 5], [1, 3]]) {
     for (const category of categories) {
-      const value = category === "empty_tracks" ? 7 : base;
+      // Empty tracks are entered as a count: one track is 7 points.
+      const value = category === "empty_tracks" ? 1 : base;
       await invoke(browser, "act", { gameId, action: { type: "Enter", seat, category, value } });
     }
   }
