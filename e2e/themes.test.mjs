@@ -161,6 +161,10 @@ for (const theme of ["light", "dark"]) {
         for (const f of m.failures) problems.push(`${screen.name}: ${f}`);
         for (const s of m.small) problems.push(`${screen.name}: board text under 14 px: ${s}`);
         await screenshot(browser, `theme-${theme}-${screen.name}-phone`);
+        if (screen.board) {
+          await browser.execute((sel) => document.querySelector(sel)?.scrollIntoView({ block: "start" }), screen.board);
+          await screenshot(browser, `theme-${theme}-${screen.name}-board-phone`);
+        }
       }
       assert.deepEqual(problems, [], `contrast or size failures in the ${theme} theme`);
       // The boards were really there to measure.
