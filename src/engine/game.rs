@@ -196,3 +196,11 @@ pub trait Game: 'static {
 pub fn to_json<T: Serialize>(value: &T) -> serde_json::Value {
     serde_json::to_value(value).unwrap_or(serde_json::Value::Null)
 }
+
+/// Why an action would be refused now. `decide` runs the game's own `handle` on it, with a fixed
+/// generator (a refusal never depends on a draw, and an accepted try is thrown away), so that a
+/// board's "why not" is the very refusal the table would get by trying it: the two cannot drift.
+pub fn why_not<E>(decide: impl FnOnce(&mut GameRng) -> Result<E, RuleError>) -> Option<RuleError> {
+    use rand::SeedableRng;
+    decide(&mut GameRng::seed_from_u64(0)).err()
+}

@@ -12,7 +12,7 @@ pub mod session;
 pub mod table;
 
 pub use game::{
-    to_json, Allowed, Descriptor, Game, GameRng, RuleError, ScoreRow, Scoresheet, Seat,
+    to_json, why_not, Allowed, Descriptor, Game, GameRng, RuleError, ScoreRow, Scoresheet, Seat,
 };
 pub use names::who;
 pub use rules::{RuleBook, RuleText};

@@ -38,6 +38,10 @@ pub(super) fn handle(
             place(s, piece, *holder, at)
         }
         (EstatesAction::Discard, Phase::Place { piece, free, .. }) => discard(s, piece, *free),
+        (EstatesAction::Place { .. }, _) => Err(err(
+            "estates.phase",
+            "no piece is waiting to be placed: a piece goes on the board once its auction ends",
+        )),
         (a, _) => Err(not_now(a)),
     }
 }

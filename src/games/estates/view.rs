@@ -3,11 +3,12 @@
 //! view a seat peeks at, the log lines, and the names of pieces and rows they all use.
 
 use super::actions::{EstatesAction, EstatesEvent, Placement};
-use super::decide::shown;
-use super::placement::placement_phrase;
+use super::decide::{handle, shown};
+use super::placement::{placement_label, placement_phrase};
 use super::rules_table::table;
 use super::scoring::building_points;
 use super::state::{self, Cube, EstatesState, Permit, Phase, Piece, Whereabouts};
+use crate::engine::why_not;
 use serde::{Deserialize, Serialize};
 
 /// What the shared screen may show: everything but money (balances and cash boxes are secret,
@@ -63,6 +64,22 @@ pub struct RowView {
     pub permits: Vec<Permit>,
     /// Sand lots of this row (lot indexes from the street).
     pub sand: Vec<u8>,
+    /// Every lot the board shows (up to the permit line or the last building), each with what
+    /// tapping it would do with the piece being placed, or why it may not go there.
+    pub lots: Vec<SpotView>,
+    /// The row's other spots for the piece being placed (its permit line for a permit, the row
+    /// for the mayor, each permit for the cancel cube); none outside placing those.
+    pub spots: Vec<SpotView>,
+}
+
+/// A spot on the board: the placement a tap there asks for, in words, and the core's refusal of
+/// it (`None`: it may go there now).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+#[serde(rename = "EstatesSpotView")]
+pub struct SpotView {
+    pub at: Placement,
+    pub label: String,
+    pub why_not: Option<String>,
 }
 
 /// The shared-screen view.
@@ -98,6 +115,8 @@ pub fn view(s: &EstatesState) -> EstatesView {
                     .filter(|l| usize::from(l[0]) == r)
                     .map(|l| l[1])
                     .collect(),
+                lots: lot_spots(s, r),
+                spots: row_spots(s, r),
             })
             .collect(),
         mayor: s.mayor,
@@ -116,6 +135,58 @@ pub fn view(s: &EstatesState) -> EstatesView {
             })
             .collect(),
     }
+}
+
+/// The piece waiting to be placed, if any.
+fn placing(s: &EstatesState) -> Option<&Piece> {
+    match &s.phase {
+        Phase::Place { piece, .. } => Some(piece),
+        _ => None,
+    }
+}
+
+/// A spot asked of `handle` itself: the same refusal a tap on the placement would get.
+fn spot(s: &EstatesState, at: Placement) -> SpotView {
+    let label = placing(s).map_or_else(
+        || "Place a piece here".to_string(),
+        |piece| placement_label(piece, &at),
+    );
+    SpotView {
+        why_not: why_not(|rng| handle(s, &EstatesAction::Place { at }, rng)).map(|e| e.message),
+        label,
+        at,
+    }
+}
+
+/// Each lot row `r` shows: a rooftop is asked on a lot when a rooftop is being placed, a floor
+/// cube otherwise (what a tap on an empty lot would most likely mean).
+fn lot_spots(s: &EstatesState, r: usize) -> Vec<SpotView> {
+    let shown = usize::try_from(s.requirement(r))
+        .unwrap_or(0)
+        .max(s.board[r].buildings.len());
+    let row = r as u8;
+    (0..shown as u8)
+        .map(|lot| match placing(s) {
+            Some(Piece::Rooftop { .. }) => spot(s, Placement::Rooftop { row, lot }),
+            _ => spot(s, Placement::Cube { row, lot }),
+        })
+        .collect()
+}
+
+/// The row's spots for a permit, the mayor or the cancel cube.
+fn row_spots(s: &EstatesState, r: usize) -> Vec<SpotView> {
+    let row = r as u8;
+    let at: Vec<Placement> = match placing(s) {
+        Some(Piece::Permit { .. }) => [false, true]
+            .map(|lengthen| Placement::Permit { row, lengthen })
+            .to_vec(),
+        Some(Piece::Mayor) => vec![Placement::Mayor { row }],
+        Some(Piece::Cancel) => (0..s.board[r].permits.len() as u8)
+            .map(|index| Placement::Cancel { row, index })
+            .collect(),
+        _ => Vec::new(),
+    };
+    at.into_iter().map(|at| spot(s, at)).collect()
 }
 
 /// "complete", or what row `r` still lacks: buildings to reach its requirement, and roofs.

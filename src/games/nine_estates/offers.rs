@@ -3,11 +3,11 @@
 
 use super::actions::{Deal, NineAction, RoundChoice, Target};
 use super::cards::{yield_text, Face};
-use super::decide::{estate_to_build, structure_to_build, Buildable};
+use super::decide::{estate_to_build, handle, structure_to_build, Buildable};
 use super::payment::{every_payment, source_name};
 use super::state::{NineState, Phase, Slot};
 use super::view::structure_label;
-use crate::engine::Allowed;
+use crate::engine::{why_not, Allowed, RuleError};
 
 /// The actions allowed now.
 pub(super) fn allowed(state: &NineState) -> Vec<Allowed<NineAction>> {
@@ -173,3 +173,33 @@ fn build_candidates(state: &NineState) -> Vec<(Target, Buildable)> {
         .filter(|(_, b)| b.requires.iter().all(|r| state.has_structure(r)))
         .collect()
 }
+
+/// Why `target` may not be built now, or `None` when it may (for some payment). It asks `handle`
+/// about a build of it with nothing paid: any refusal other than the payment's is the reason
+/// itself; a payment refusal stands only when no way to pay exists (`every_payment`, the search
+/// `allowed` offers from), and is then the shortfall the table would be told.
+pub(super) fn build_why_not(state: &NineState, target: Target) -> Option<RuleError> {
+    let unpaid = NineAction::Build {
+        target,
+        payment: Vec::new(),
+    };
+    let refused = why_not(|rng| handle(state, &unpaid, rng))?;
+    if !PAYMENT_RULES.contains(&refused.rule.as_str()) {
+        return Some(refused);
+    }
+    let (build, own) = match target {
+        Target::Structure { slot } => (structure_to_build(state, slot).ok()?, Some(slot)),
+        Target::Estate { row, col } => (estate_to_build(state, row, col).ok()?, None),
+    };
+    every_payment(state, &build.cost, own)
+        .is_empty()
+        .then_some(refused)
+}
+
+/// The refusals of a payment, as opposed to those of the thing being built.
+const PAYMENT_RULES: [&str; 4] = [
+    "nine.payment",
+    "nine.gold-not-work-crew",
+    "nine.one-resource-per-card",
+    "nine.source-resource",
+];

@@ -4,6 +4,7 @@
 
 use super::actions::{Deal, Described, NineAction, NineEvent, RoundChoice, Target};
 use super::cards::{cost_text, yield_text, EstateType, Face};
+use super::offers::build_why_not;
 use super::payment::Pay;
 use super::scoring;
 use super::state::{BuiltStructure, EraScore, EstateStatus, NineState, Phase, Slot};
@@ -22,6 +23,8 @@ pub struct ActiveCard {
     /// The resource on its top edge now ("Wood", "Food/Gold"), when described.
     pub offers: Option<String>,
     pub cost: Option<String>,
+    /// Why it may not be built now (the core's refusal); `None`: the actions offer its builds.
+    pub why_not: Option<String>,
 }
 
 /// A card on the table that the app cannot referee until it is described.
@@ -46,6 +49,8 @@ pub struct GridEstate {
     pub name: String,
     pub cost: Option<String>,
     pub shields: Option<u8>,
+    /// Why it may not be built now (the core's refusal); `None`: the actions offer its builds.
+    pub why_not: Option<String>,
 }
 
 /// Derived, display-ready facts for the Nine Estates table (computed by the core so that the UI
@@ -125,6 +130,7 @@ fn active_cards(state: &NineState) -> (Vec<ActiveCard>, Vec<DescribeRequest>) {
                 name: def.map(|d| d.structure.clone()),
                 offers: def.map(|d| yield_text(d.top(pos.upright))),
                 cost: def.map(|d| cost_text(&d.cost)),
+                why_not: build_why_not(state, Target::Structure { slot }).map(|e| e.message),
             });
         }
     }
@@ -157,6 +163,14 @@ fn grid_estates(state: &NineState) -> (Vec<GridEstate>, Vec<DescribeRequest>) {
                 name: estate_label(state, slot.card),
                 cost: def.map(|d| cost_text(&d.cost)),
                 shields: def.map(|d| d.shields),
+                why_not: build_why_not(
+                    state,
+                    Target::Estate {
+                        row: r as u8,
+                        col: c as u8,
+                    },
+                )
+                .map(|e| e.message),
             });
         }
     }

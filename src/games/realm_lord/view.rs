@@ -2,8 +2,11 @@
 //! each player's Lord, hand count and Hope Stones, the actions left, the numbers forms need, and
 //! the cards the table can pick by name.
 
+use super::actions::LordAction;
 use super::data::data;
+use super::decide::handle;
 use super::model::{ActiveQuest, Attributes, LordState, Phase, Piece, Treasure};
+use crate::engine::why_not;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
@@ -17,6 +20,39 @@ pub struct FigureView {
     pub treasure: Option<Treasure>,
     pub attributes: Attributes,
     pub at_homeland: bool,
+    /// What tapping the figure offers, each with the core's refusal (`None`: it may).
+    pub why_not: FigureWhyNot,
+}
+
+/// Why a figure may not go on its Realm's Quest, use its Treasure, or travel to each Realm now:
+/// the refusals `handle` gives those actions (`None`: allowed).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+#[serde(rename = "LordFigureWhyNot")]
+pub struct FigureWhyNot {
+    pub quest: Option<String>,
+    pub treasure: Option<String>,
+    /// By Realm index (its own Realm included: the refusal says it is already there).
+    pub travel: Vec<Option<String>>,
+}
+
+/// Each of the figure's actions asked of `handle` (a Quest with the app's roll, a Treasure used
+/// with no change entered).
+fn figure_why_not(s: &LordState, hero: Piece) -> FigureWhyNot {
+    let ask = |a: LordAction| why_not(|rng| handle(s, &a, rng)).map(|e| e.message);
+    FigureWhyNot {
+        quest: ask(LordAction::Quest {
+            hero,
+            die: None,
+            modifier: 0,
+        }),
+        treasure: ask(LordAction::UseTreasure {
+            hero,
+            effects: Vec::new(),
+        }),
+        travel: (0..s.realms.len() as u8)
+            .map(|to| ask(LordAction::Travel { hero, to }))
+            .collect(),
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
@@ -199,6 +235,7 @@ pub fn view(s: &LordState) -> LordView {
                     treasure: f.treasure.clone(),
                     attributes: f.attributes,
                     at_homeland: s.seats[usize::from(seat)].homeland == f.realm,
+                    why_not: figure_why_not(s, f.piece),
                 })
                 .collect(),
         })

@@ -3,6 +3,7 @@
 //! one-line summaries for the log.
 
 use super::actions::{TrackerAction, TrackerEvent};
+use super::decide::handle;
 use super::model::{CardFacts, CardKind, PlayerState, Res, Resources, Track, TrackerState};
 use super::offers::{
     activations, level_locked, solo_cards, solo_objectives, ActivationView, SoloCardView,
@@ -10,6 +11,7 @@ use super::offers::{
 };
 use super::rules::{plural, track_value};
 use super::scoring::{card_vp, objectives_met, scoresheet};
+use crate::engine::why_not;
 use crate::games::realm::data::{data, AbilityAuto, Auto};
 use serde::{Deserialize, Serialize};
 
@@ -87,6 +89,9 @@ pub struct SpaceView {
     pub known_tiles: Vec<String>,
     /// Worker actions the named tile adds (FAQ line 342).
     pub extra_actions: u8,
+    /// Why the player to act may not Gather here now: the refusal of a Gather here with nothing
+    /// entered (`None`: they may, and a tap offers it).
+    pub why_not: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
@@ -217,6 +222,7 @@ fn spaces(s: &TrackerState) -> Vec<SpaceView> {
             tile_needed: false,
             known_tiles: Vec::new(),
             extra_actions: 0,
+            why_not: None,
             id,
         });
     }
@@ -234,6 +240,7 @@ fn spaces(s: &TrackerState) -> Vec<SpaceView> {
             tile_needed: false,
             known_tiles: Vec::new(),
             extra_actions: 0,
+            why_not: None,
         });
     }
     for a in &d.board.advanced {
@@ -255,8 +262,17 @@ fn spaces(s: &TrackerState) -> Vec<SpaceView> {
             tile_needed: tile.is_none() && !known_tiles.is_empty(),
             known_tiles,
             extra_actions,
+            why_not: None,
             tile,
         });
+    }
+    for space in &mut spaces {
+        let gather = TrackerAction::Gather {
+            space: space.id.clone(),
+            change: None,
+            ability: None,
+        };
+        space.why_not = why_not(|rng| handle(s, &gather, rng)).map(|e| e.message);
     }
     spaces
 }
