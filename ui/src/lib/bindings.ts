@@ -101,6 +101,8 @@ export type ActiveCard_Deserialize = {
 	/**  The resource on its top edge now ("Wood", "Food/Gold"), when described. */
 	offers?: string | null,
 	cost?: string | null,
+	/**  Why it may not be built now (the core's refusal); `None`: the actions offer its builds. */
+	why_not?: string | null,
 };
 
 /**  An active card as the table screen shows it. */
@@ -115,6 +117,8 @@ export type ActiveCard_Serialize = {
 	/**  The resource on its top edge now ("Wood", "Food/Gold"), when described. */
 	offers: string | null,
 	cost: string | null,
+	/**  Why it may not be built now (the core's refusal); `None`: the actions offer its builds. */
+	why_not: string | null,
 };
 
 /**
@@ -517,6 +521,16 @@ export type EstatesRowView_Deserialize = {
 	permits: EstatesPermit[],
 	/**  Sand lots of this row (lot indexes from the street). */
 	sand: number[],
+	/**
+	 *  Every lot the board shows (up to the permit line or the last building), each with what
+	 *  tapping it would do with the piece being placed, or why it may not go there.
+	 */
+	lots: EstatesSpotView_Deserialize[],
+	/**
+	 *  The row's other spots for the piece being placed (its permit line for a permit, the row
+	 *  for the mayor, each permit for the cancel cube); none outside placing those.
+	 */
+	spots: EstatesSpotView_Deserialize[],
 };
 
 export type EstatesRowView_Serialize = {
@@ -531,6 +545,16 @@ export type EstatesRowView_Serialize = {
 	permits: EstatesPermit[],
 	/**  Sand lots of this row (lot indexes from the street). */
 	sand: number[],
+	/**
+	 *  Every lot the board shows (up to the permit line or the last building), each with what
+	 *  tapping it would do with the piece being placed, or why it may not go there.
+	 */
+	lots: EstatesSpotView_Serialize[],
+	/**
+	 *  The row's other spots for the piece being placed (its permit line for a permit, the row
+	 *  for the mayor, each permit for the cancel cube); none outside placing those.
+	 */
+	spots: EstatesSpotView_Serialize[],
 };
 
 /**  One development row, its lots counted from the street toward the river. */
@@ -570,6 +594,32 @@ export type EstatesShown_Serialize = {
 	action: EstatesAction,
 	/**  For a permit placed or cancelled: how many buildings its row needs afterwards. */
 	needs: number | null,
+};
+
+/**
+ *  A spot on the board: the placement a tap there asks for, in words, and the core's refusal of
+ *  it (`None`: it may go there now).
+ */
+export type EstatesSpotView = EstatesSpotView_Serialize | EstatesSpotView_Deserialize;
+
+/**
+ *  A spot on the board: the placement a tap there asks for, in words, and the core's refusal of
+ *  it (`None`: it may go there now).
+ */
+export type EstatesSpotView_Deserialize = {
+	at: EstatesPlacement,
+	label: string,
+	why_not?: string | null,
+};
+
+/**
+ *  A spot on the board: the placement a tap there asks for, in words, and the core's refusal of
+ *  it (`None`: it may go there now).
+ */
+export type EstatesSpotView_Serialize = {
+	at: EstatesPlacement,
+	label: string,
+	why_not: string | null,
 };
 
 export type EstatesState = EstatesState_Serialize | EstatesState_Deserialize;
@@ -1013,6 +1063,8 @@ export type GridEstate_Deserialize = {
 	name: string,
 	cost?: string | null,
 	shields?: number | null,
+	/**  Why it may not be built now (the core's refusal); `None`: the actions offer its builds. */
+	why_not?: string | null,
 };
 
 /**  An Estate in the grid as the table screen shows it. */
@@ -1025,6 +1077,8 @@ export type GridEstate_Serialize = {
 	name: string,
 	cost: string | null,
 	shields: number | null,
+	/**  Why it may not be built now (the core's refusal); `None`: the actions offer its builds. */
+	why_not: string | null,
 };
 
 /**  A person's record against one opponent in the matched games they both played. */
@@ -1294,6 +1348,8 @@ export type LordFigureView_Deserialize = {
 	treasure?: LordTreasure | null,
 	attributes: LordAttributes,
 	at_homeland: boolean,
+	/**  What tapping the figure offers, each with the core's refusal (`None`: it may). */
+	why_not: LordFigureWhyNot_Deserialize,
 };
 
 export type LordFigureView_Serialize = {
@@ -1305,6 +1361,36 @@ export type LordFigureView_Serialize = {
 	treasure: LordTreasure | null,
 	attributes: LordAttributes,
 	at_homeland: boolean,
+	/**  What tapping the figure offers, each with the core's refusal (`None`: it may). */
+	why_not: LordFigureWhyNot_Serialize,
+};
+
+/**
+ *  Why a figure may not go on its Realm's Quest, use its Treasure, or travel to each Realm now:
+ *  the refusals `handle` gives those actions (`None`: allowed).
+ */
+export type LordFigureWhyNot = LordFigureWhyNot_Serialize | LordFigureWhyNot_Deserialize;
+
+/**
+ *  Why a figure may not go on its Realm's Quest, use its Treasure, or travel to each Realm now:
+ *  the refusals `handle` gives those actions (`None`: allowed).
+ */
+export type LordFigureWhyNot_Deserialize = {
+	quest?: string | null,
+	treasure?: string | null,
+	/**  By Realm index (its own Realm included: the refusal says it is already there). */
+	travel: (string | null)[],
+};
+
+/**
+ *  Why a figure may not go on its Realm's Quest, use its Treasure, or travel to each Realm now:
+ *  the refusals `handle` gives those actions (`None`: allowed).
+ */
+export type LordFigureWhyNot_Serialize = {
+	quest: string | null,
+	treasure: string | null,
+	/**  By Realm index (its own Realm included: the refusal says it is already there). */
+	travel: (string | null)[],
 };
 
 /**  A Lord or Hero card in play: where it visits, whether it is exhausted, its Treasure. */
@@ -3620,6 +3706,11 @@ export type TrackerSpaceView_Deserialize = {
 	known_tiles: string[],
 	/**  Worker actions the named tile adds (FAQ line 342). */
 	extra_actions: number,
+	/**
+	 *  Why the player to act may not Gather here now: the refusal of a Gather here with nothing
+	 *  entered (`None`: they may, and a tap offers it).
+	 */
+	why_not?: string | null,
 };
 
 export type TrackerSpaceView_Serialize = {
@@ -3643,6 +3734,11 @@ export type TrackerSpaceView_Serialize = {
 	known_tiles: string[],
 	/**  Worker actions the named tile adds (FAQ line 342). */
 	extra_actions: number,
+	/**
+	 *  Why the player to act may not Gather here now: the refusal of a Gather here with nothing
+	 *  entered (`None`: they may, and a tap offers it).
+	 */
+	why_not: string | null,
 };
 
 export type TrackerState = TrackerState_Serialize | TrackerState_Deserialize;

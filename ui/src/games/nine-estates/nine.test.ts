@@ -17,6 +17,7 @@ import {
   estateDescribeAction,
   gridRows,
   nineActionGroups,
+  buildOffers,
   orientation,
   paymentWords,
   phaseLabel,
@@ -42,6 +43,7 @@ describe("table layout", () => {
     name: `card ${card}`,
     cost: null,
     shields: null,
+    why_not: null,
   });
 
   it("puts the grid in rows, Nobility first, by column", () => {
@@ -118,8 +120,8 @@ describe("describing cards", () => {
 
   it("finds the active card a request is about", () => {
     const cards: ActiveCard[] = [
-      { slot: "Left", card: 4, face: "Square", upright: true, tilted: false, name: null, offers: null, cost: null },
-      { slot: "Centre", card: 9, face: "Square", upright: false, tilted: false, name: null, offers: null, cost: null },
+      { slot: "Left", card: 4, face: "Square", upright: true, tilted: false, name: null, offers: null, cost: null, why_not: null },
+      { slot: "Centre", card: 9, face: "Square", upright: false, tilted: false, name: null, offers: null, cost: null, why_not: null },
     ];
     expect(activeCardFor(centre, cards)?.slot).toBe("Centre");
     expect(activeCardFor({ ...centre, face: "Round" }, cards)).toBeUndefined();
@@ -207,11 +209,11 @@ describe("what can be done now", () => {
     deck_left: 5,
     discard_count: 1,
     active: [
-      { slot: "Left", card: 4, face: "Square", upright: true, tilted: false, name: "Well", offers: "Wood", cost: "Wood" },
-      { slot: "Centre", card: 3, face: "Square", upright: true, tilted: false, name: "Mill", offers: "Wood", cost: "Wood, Wood" },
+      { slot: "Left", card: 4, face: "Square", upright: true, tilted: false, name: "Well", offers: "Wood", cost: "Wood", why_not: "the payment is short: still needed Wood" },
+      { slot: "Centre", card: 3, face: "Square", upright: true, tilted: false, name: "Mill", offers: "Wood", cost: "Wood, Wood", why_not: null },
     ],
     grid: [
-      { row: 2, col: 0, card: 1, kind: "Peasant", status: "Available", name: "Farm", cost: "Wood", shields: 2 },
+      { row: 2, col: 0, card: 1, kind: "Peasant", status: "Available", name: "Farm", cost: "Wood", shields: 2, why_not: null },
     ],
     structures: [
       { card: 1, face: "Square", name: "Sq1", round: 1, tilted: false },
@@ -288,6 +290,17 @@ describe("what can be done now", () => {
     if (rotate.kind !== "many") throw new Error("the cards to rotate are one list");
     expect(rotate.title).toBe("Rotate one card of the deck: 2 cards");
     expect(rotate.options.map((o) => o.text)).toEqual([allowed[5].label, allowed[6].label]);
+  });
+
+  it("offers a tapped card's builds, every way to pay, worded as the action list words them", () => {
+    expect(buildOffers(allowed, centre, view)).toEqual([
+      { key: allowed[0].label, label: "Pay with the left card (Wood) and the centre card (Wood)", action: allowed[0].action },
+      { key: allowed[1].label, label: "Pay with your Sq1 (Wood) and your Sq2 (Gold)", action: allowed[1].action },
+    ]);
+    expect(buildOffers(allowed, { kind: "Estate", row: 2, col: 0 }, view).map((o) => o.label)).toEqual([
+      "Pay with your Abbey (Gold)",
+    ]);
+    expect(buildOffers(allowed, { kind: "Structure", slot: "Left" }, view)).toEqual([]);
   });
 
   it("shows the round's end choices as the core offers them", () => {

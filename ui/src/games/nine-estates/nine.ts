@@ -21,6 +21,7 @@ import type {
   Target,
 } from "../../lib/bindings";
 import { groupAllowed } from "../../lib/actions";
+import type { TapOffer } from "../../lib/tap";
 
 export type { ActiveCard, DescribeRequest, GridEstate, NineView };
 
@@ -417,3 +418,19 @@ export function nineActionGroups(allowed: readonly AllowedAction[], view: NineVi
   });
 }
 
+
+// ---- a tapped card ---------------------------------------------------------------------------
+
+/** Every way to build `target` the core offers now, each a button worded as the action list does. */
+export function buildOffers(
+  allowed: readonly AllowedAction[],
+  target: Target,
+  view: Pick<NineView, "structures" | "estates">,
+): TapOffer[] {
+  const want = JSON.stringify(target);
+  return allowed.flatMap((a) => {
+    const action = a.action as OfferedNineAction;
+    if (action.type !== "Build" || JSON.stringify(action.target) !== want) return [];
+    return [{ key: a.label, label: paymentWords(action.payment, view), action: action as NineAction }];
+  });
+}

@@ -70,6 +70,7 @@ function space(extra: Partial<TrackerSpaceView_Serialize>): TrackerSpaceView_Ser
     tile_needed: false,
     known_tiles: [],
     extra_actions: 0,
+    why_not: null,
     ...extra,
   };
 }

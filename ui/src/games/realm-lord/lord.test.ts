@@ -29,6 +29,7 @@ function figure(seat: number, name: string, lord: boolean, id: number, exhausted
     treasure: null,
     attributes: { valor: 2, might: 3, craft: 1, magic: 2 },
     at_homeland: true,
+    why_not: { quest: null, treasure: null, travel: [] },
   };
 }
 
