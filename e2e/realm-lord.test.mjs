@@ -121,10 +121,18 @@ test(
       // The target is still to be confirmed: starting is not offered yet.
       assert.equal(await tid(browser, "target-input").getValue(), "5");
       assert.equal(await tid(browser, "start-form").isExisting(), false);
-      await type(browser, "target-input", "0");
-      await tap(await tid(browser, "target-confirm"));
-      await tid(browser, "alert-headline").waitForDisplayed(T);
-      assert.match(await tid(browser, "alert").getText(), /target is 1 to 99, not 0/i);
+      // A bad target is said under its field (the range is the core's), and nothing is sent.
+      for (const [typed, says] of [
+        ["abc", 'Hope Stones to win: "abc" is not a whole number'],
+        ["0", "Hope Stones to win: enter a number from 1 to 99"],
+      ]) {
+        await type(browser, "target-input", typed);
+        await tap(await tid(browser, "target-confirm"));
+        await tid(browser, "target-error").waitForDisplayed(T);
+        assert.equal(await tid(browser, "target-error").getText(), says);
+        assert.equal(await tid(browser, "target-input").getAttribute("aria-invalid"), "true");
+        assert.equal(await tid(browser, "target-input").getAttribute("aria-describedby"), "target-error");
+      }
       assert.equal(await logCount(browser), 0);
       await type(browser, "target-input", "5");
       await submit(browser, "target-confirm", "confirm the target");

@@ -10,7 +10,7 @@ export function startingPadForm(players: number): PadForm[] {
 
 export type PadEntry =
   | { kind: "ok"; action: { type: "Enter"; seat: number; coins: number; tiles: number[] } }
-  | { kind: "bad"; field: string; reason: string };
+  | { kind: "bad"; field: string; reason: string; box: "coins" | number };
 
 const ESTATES = ["Field", "Mill", "Village", "Rampart", "Market", "Barracks", "Church", "Palace"];
 
@@ -18,13 +18,13 @@ const ESTATES = ["Field", "Mill", "Village", "Rampart", "Market", "Barracks", "C
 export function padEntry(seat: number, form: PadForm): PadEntry {
   const coins = parseChange(form.coins);
   if (form.coins.trim() === "" || coins === null) {
-    return { kind: "bad", field: "coins", reason: "enter the coins counted at the end, a whole number" };
+    return { kind: "bad", field: "coins", reason: "enter the coins counted at the end, a whole number", box: "coins" };
   }
   const tiles: number[] = [];
   for (const [i, text] of form.tiles.entries()) {
     const n = parseChange(text);
     if (n === null || n < 0) {
-      return { kind: "bad", field: `${ESTATES[i]} tiles`, reason: `"${text.trim()}" is not a number of tiles` };
+      return { kind: "bad", field: `${ESTATES[i]} tiles`, reason: `"${text.trim()}" is not a number of tiles`, box: i };
     }
     tiles.push(n);
   }

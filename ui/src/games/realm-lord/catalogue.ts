@@ -2,6 +2,7 @@
 // reading the entries' keys and building a corrected value. Whether a correction is acceptable
 // is the core's to say (`set_catalogue_entry` checks it as play would).
 import type { CatalogueEntry } from "../../lib/bindings";
+import { wholeNumber } from "../../lib/fields";
 
 export type EntryKind = "realms" | "target" | "lord" | "hero" | "quest" | "treasure" | "event" | "other";
 
@@ -125,4 +126,38 @@ export function valueOf(kind: EntryKind, f: EntryForm): unknown {
     case "other":
       return null;
   }
+}
+
+/** The number boxes each kind of entry shows, with their labels. */
+const NUMBER_FIELDS: Partial<Record<EntryKind, [NumberField, string][]>> = {
+  target: [["target", "Hope Stones"]],
+  lord: [
+    ["valor", "Valor"],
+    ["might", "Might"],
+    ["craft", "Craft"],
+    ["magic", "Magic"],
+  ],
+  hero: [
+    ["valor", "Valor"],
+    ["might", "Might"],
+    ["craft", "Craft"],
+    ["magic", "Magic"],
+  ],
+  quest: [
+    ["difficulty", "Difficulty"],
+    ["hope", "Hope Stones"],
+  ],
+};
+
+export type NumberField = "target" | "valor" | "might" | "craft" | "magic" | "difficulty" | "hope";
+
+/** What is wrong with each number box of a correction ("abc" is no number), said at the box;
+ *  the ranges are the core's, said when it refuses the correction. */
+export function numberErrors(kind: EntryKind, f: EntryForm): Partial<Record<NumberField, string>> {
+  const out: Partial<Record<NumberField, string>> = {};
+  for (const [field, label] of NUMBER_FIELDS[kind] ?? []) {
+    const read = wholeNumber(f[field], label);
+    if (read.error) out[field] = read.error;
+  }
+  return out;
 }
