@@ -301,6 +301,9 @@ describe("what can be done now", () => {
       "Pay with your Abbey (Gold)",
     ]);
     expect(buildOffers(allowed, { kind: "Structure", slot: "Left" }, view)).toEqual([]);
+    // The core's JSON may order a target's keys otherwise: the same card all the same.
+    const sorted = { ...allowed[2], action: { type: "Build", payment: [], target: { col: 0, kind: "Estate", row: 2 } } } as AllowedAction;
+    expect(buildOffers([sorted], { kind: "Estate", row: 2, col: 0 }, view)).toHaveLength(1);
   });
 
   it("shows the round's end choices as the core offers them", () => {

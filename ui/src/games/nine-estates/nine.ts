@@ -421,16 +421,23 @@ export function nineActionGroups(allowed: readonly AllowedAction[], view: NineVi
 
 // ---- a tapped card ---------------------------------------------------------------------------
 
+/** The same card to build (compared field by field: the core's JSON orders keys its own way). */
+export function sameTarget(a: Target, b: Target): boolean {
+  if (a.kind === "Structure" || b.kind === "Structure") {
+    return a.kind === b.kind && a.kind === "Structure" && b.kind === "Structure" && a.slot === b.slot;
+  }
+  return a.row === b.row && a.col === b.col;
+}
+
 /** Every way to build `target` the core offers now, each a button worded as the action list does. */
 export function buildOffers(
   allowed: readonly AllowedAction[],
   target: Target,
   view: Pick<NineView, "structures" | "estates">,
 ): TapOffer[] {
-  const want = JSON.stringify(target);
   return allowed.flatMap((a) => {
     const action = a.action as OfferedNineAction;
-    if (action.type !== "Build" || JSON.stringify(action.target) !== want) return [];
+    if (action.type !== "Build" || !sameTarget(action.target, target)) return [];
     return [{ key: a.label, label: paymentWords(action.payment, view), action: action as NineAction }];
   });
 }
