@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { DESKTOP, PHONE, refusalWhy, screenshot, startApp, withApp } from "./helpers.mjs";
+import { DESKTOP, PHONE, refusalWhy, screenshot, startApp, tapAndConfirm, withApp } from "./helpers.mjs";
 
 const T = { timeout: 10_000 };
 const tid = (browser, id) => browser.$(`[data-testid="${id}"]`);
@@ -57,9 +57,13 @@ async function act(browser, group, text) {
     { ...T, timeoutMsg: `no ${group} action containing "${text}"` },
   );
   await openListOf(button);
+  if ((await button.getAttribute("data-confirm")) === "ask") {
+    return tapAndConfirm(browser, button, `${group}: ${text}`);
+  }
   await button.scrollIntoView({ block: "center" });
   await button.click();
   await waitLogCount(browser, before + 1, `${group}: ${text}`);
+  return null;
 }
 
 async function actionLabels(browser, group) {
@@ -209,7 +213,10 @@ test("a whole game through the UI, found again in History after a restart", asyn
     await screenshot(browser, "nine-built-desktop");
 
     await act(browser, "pass", "Pass");
-    await act(browser, "era", "End Era 1");
+    assert.equal(
+      await act(browser, "era", "End Era 1"),
+      "End Era 1 now? It scores 2 points as it stands, and Era 2 is dealt next.",
+    );
     assert.match(await tid(browser, "phase").getText(), /Era 2: deal the cards/);
     assert.match(await tid(browser, "era-breakdown").getText(), /Era 1: 1 Structure \+0 duplicates \+3 shields −2 rounds = 2/);
 
@@ -231,7 +238,7 @@ test("a whole game through the UI, found again in History after a restart", asyn
     await screenshot(browser, "nine-era2-phone");
     await browser.setWindowSize(DESKTOP.width, DESKTOP.height);
 
-    await act(browser, "era", "End Era 2");
+    assert.match(await act(browser, "era", "End Era 2"), /^End Era 2 now\? It scores -?\d+ points? as it stands, and the game ends\.$/);
     const pad = await tid(browser, "scorepad");
     await pad.waitForDisplayed(T);
     const title = await pad.$('[data-testid="title"]').getText();

@@ -321,7 +321,13 @@ test(
           const result = era === 4 ? "not met" : `met (${REWARD[era]} VP)`;
           assert.equal(await row.$('[data-testid="solo-objective-result"]').getText(), result);
         }
-        await actClick(browser, era < 5 ? `Begin Era ${era + 1}` : "Go to the final scoring");
+        const question = await actClick(browser, era < 5 ? `Begin Era ${era + 1}` : "Go to the final scoring");
+        assert.equal(
+          question,
+          era < 5
+            ? `Begin Era ${era + 1}? Nothing more can be recorded in Era ${era}.`
+            : "Go to the final scoring? Nothing more can be recorded in Era 5.",
+        );
       }
 
       // Final scoring: Game End VP. The starting Quarry's VP are printed in the rulebook, so the
@@ -340,7 +346,7 @@ test(
       await browser.execute(() => window.scrollTo(0, 0));
       await shot(browser, "realm-live-final-desktop");
       await submit(browser, "describe-save", "describe the Quarry");
-      await actClick(browser, "Close the game: final score");
+      assert.equal(await actClick(browser, "Close the game: final score"), "Close the game? The final scores become its result.");
 
       // The scoresheet: 4 card VP (the second Farm was removed) + 2 Gold (the Harbor) + 10 Game
       // End + the objectives met as their cards award (6 + 4 + 5 + 9) = 40.

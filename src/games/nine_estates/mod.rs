@@ -83,6 +83,10 @@ impl Game for NineEstates {
         offers::allowed(state)
     }
 
+    fn confirm(state: &NineState, action: &NineAction) -> Option<String> {
+        offers::confirm(state, action)
+    }
+
     fn score(state: &NineState) -> Scoresheet {
         scoring::scoresheet(state)
     }

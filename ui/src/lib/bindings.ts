@@ -131,6 +131,11 @@ export type AllowedAction_Deserialize = {
 	label: string,
 	group: string,
 	action: GameAction_Deserialize,
+	/**
+	 *  The question to ask before sending this action (see `Game::confirm`); absent for the
+	 *  ordinary moves of a turn.
+	 */
+	confirm?: string | null,
 };
 
 /**
@@ -141,6 +146,11 @@ export type AllowedAction_Serialize = {
 	label: string,
 	group: string,
 	action: GameAction_Serialize,
+	/**
+	 *  The question to ask before sending this action (see `Game::confirm`); absent for the
+	 *  ordinary moves of a turn.
+	 */
+	confirm?: string,
 };
 
 /**  Every failure a client can see, typed so that it crosses IPC as data. */

@@ -321,7 +321,16 @@ export function recordedDealAction(form: DealForm, era: number): NineAction {
 // ---- what can be done now --------------------------------------------------------------------
 
 /** One button: an allowed action as the core labels it. */
-export type ActionButton = { key: string; label: string; text: string; action: OfferedNineAction };
+export type ActionButton = {
+  key: string;
+  label: string;
+  text: string;
+  action: OfferedNineAction;
+  /** The core's own group for the action (the group shown may be the set-apart one). */
+  group: string;
+  /** The question asked before the action is sent, when the core gives one. */
+  confirm?: string;
+};
 
 /** A group's entry: a button, or several that are one decision (a build's ways to pay). */
 export type ActionItem =
@@ -381,7 +390,8 @@ export function nineActionGroups(allowed: readonly AllowedAction[], view: NineVi
     const many = new Map<string, Extract<ActionItem, { kind: "many" }>>();
     for (const a of g.actions) {
       const action = a.action as OfferedNineAction;
-      const button: ActionButton = { key: a.key, label: a.label, text: a.label, action };
+      const button: ActionButton = { key: a.key, label: a.label, text: a.label, action, group: a.group };
+      if (a.confirm) button.confirm = a.confirm;
       let key: string | null = null;
       let title = "";
       if (action.type === "Build") {
