@@ -326,6 +326,16 @@ export async function assertInFirstScreen(browser, el, what) {
   return b;
 }
 
+/** What a finger finds at the centre of `el` is `el` (it is not covered or clipped away). */
+export async function assertOnTop(browser, el, what) {
+  const onTop = await browser.execute((e) => {
+    const r = e.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return hit !== null && e.contains(hit);
+  }, el);
+  if (!onTop) throw new Error(`${what} is hidden: something else is on top of it`);
+}
+
 const overlaps = (a, b) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
@@ -345,6 +355,7 @@ export async function tapAndConfirm(browser, button, what) {
   await yes.waitForDisplayed({ ...T, timeoutMsg: `no question after tapping ${what}` });
   if ((await logCount(browser)) !== before) throw new Error(`${what} was sent without asking`);
   if (overlaps(tapped, await boxOf(browser, yes))) throw new Error(`a second tap on ${what} lands on its confirm button`);
+  await assertOnTop(browser, yes, `the confirm button after ${what}`);
   const question = await tid(browser, "action-confirm-message").getText();
   await yes.click();
   await waitLogCount(browser, before + 1, what);
