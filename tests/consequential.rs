@@ -2,7 +2,10 @@
 //! the question the app asks before it sends them; the ordinary moves of a turn carry none. The
 //! Nine Estates case runs through the service and a real database file, as the app reads it.
 
-use estate_steward::engine::{Game, Seat};
+mod common;
+
+use common::realm::seats;
+use estate_steward::engine::Game;
 use estate_steward::games::middle_ages::scorepad::{MiddleAgesScorepad, PadAction, PadOptions};
 use estate_steward::games::realm::scorepad::{RaiseTheRealm, RealmAction, RealmOptions};
 use estate_steward::games::realm::tracker::{RealmTracker, TrackerAction, TrackerOptions};
@@ -14,16 +17,6 @@ fn ok<T>(r: Result<T, ApiError>) -> T {
         Ok(v) => v,
         Err(e) => panic!("unexpected error: {e}"),
     }
-}
-
-fn seats(n: usize) -> Vec<Seat> {
-    (0..n)
-        .map(|i| Seat {
-            person_id: i as i64 + 1,
-            name: format!("P{}", i + 1),
-            colour: "#000000".into(),
-        })
-        .collect()
 }
 
 /// The offer whose action has this `type`.
