@@ -290,6 +290,8 @@ export type DescribeRequest_Deserialize = {
 	face?: Face | null,
 	/**  Where it lies, in words ("the centre card", "Clergy row, column 2"). */
 	place: string,
+	edges: Edges | null,
+	described: FaceDef_Deserialize | null,
 };
 
 /**  A card on the table that the app cannot referee until it is described. */
@@ -300,7 +302,11 @@ export type DescribeRequest_Serialize = {
 	face: Face | null,
 	/**  Where it lies, in words ("the centre card", "Clergy row, column 2"). */
 	place: string,
+	edges: Edges | null,
+	described: FaceDef_Serialize | null,
 };
+
+export type Edges = { top: Resource[]; bottom: Resource[] };
 
 export type Described = Described_Serialize | Described_Deserialize;
 
@@ -2292,6 +2298,7 @@ export type NineView_Deserialize = {
 	structures: BuiltStructure[],
 	estates: string[],
 	undescribed: DescribeRequest_Deserialize[],
+	structure_names: string[],
 	era_scores: EraScore[],
 	/**  This Era's score so far (while an Era is being played). */
 	current_era?: EraScore | null,
@@ -2316,6 +2323,7 @@ export type NineView_Serialize = {
 	structures: BuiltStructure[],
 	estates: string[],
 	undescribed: DescribeRequest_Serialize[],
+	structure_names: string[],
 	era_scores: EraScore[],
 	/**  This Era's score so far (while an Era is being played). */
 	current_era: EraScore | null,
