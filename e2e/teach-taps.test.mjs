@@ -21,9 +21,30 @@ class Finger {
   }
   async tap(el) {
     await el.waitForDisplayed(T);
-    await el.scrollIntoView({ block: "center" });
-    await el.click();
+    // Scrolled until the finger can reach it: the phone's action bar covers the screen's bottom.
+    for (const block of ["center", "start", "end"]) {
+      await this.browser.execute((e, b) => e.scrollIntoView({ block: b }), el, block);
+      if (await this.reachable(el)) break;
+    }
+    try {
+      await el.click();
+    } catch (e) {
+      const info = await this.browser.execute((x) => {
+        const r = x.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return { id: x.getAttribute("data-testid"), text: x.textContent.slice(0, 40), y: r.y, h: r.height, hit: hit?.outerHTML.slice(0, 120), sy: window.scrollY, ih: window.innerHeight, dh: document.documentElement.scrollHeight };
+      }, el);
+      e.message += ` ${JSON.stringify(info)}`;
+      throw e;
+    }
     this.taps += 1;
+  }
+  async reachable(el) {
+    return this.browser.execute((e) => {
+      const r = e.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      return hit !== null && e.contains(hit);
+    }, el);
   }
   async type(el, text) {
     await el.waitForDisplayed(T);
@@ -33,7 +54,8 @@ class Finger {
       .waitUntil(() => this.browser.execute((e) => document.activeElement === e, el), { timeout: 1000, interval: 100 })
       .catch(() => false);
     if (!focused) await this.tap(el);
-    await this.browser.keys([...text]);
+    // Typed into the field (WebKit's driver drops a key repeated in one key sequence).
+    await el.addValue(text);
     this.chars += text.length;
   }
 }
@@ -108,7 +130,10 @@ async function actWhere(finger, group, want) {
     const n = await logCount(browser);
     const list = await b.$("./ancestor::details[1]");
     if ((await list.isExisting()) && (await list.getAttribute("open")) === null) await finger.tap(await list.$("summary"));
+    const ask = (await b.getAttribute("data-confirm")) === "ask";
     await finger.tap(b);
+    // Ending an Era is asked first: the question's "yes" is one more tap.
+    if (ask) await finger.tap(await tid(browser, "action-confirm-yes"));
     await waitLogCount(browser, n + 1, label);
     return true;
   }
