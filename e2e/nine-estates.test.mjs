@@ -78,24 +78,29 @@ async function actionLabels(browser, group) {
 async function openRequest(browser, selector) {
   const req = await browser.$(`[data-testid="describe-request"]${selector}`);
   await req.waitForExist({ ...T, timeoutMsg: `no description requested for ${selector}` });
-  await req.$("summary").scrollIntoView({ block: "start" });
-  await req.$("summary").click();
+  // The first card asked for is open already.
+  if ((await req.getAttribute("open")) === null) {
+    await req.$("summary").scrollIntoView({ block: "start" });
+    await req.$("summary").click();
+  }
   await req.$('[data-testid="describe-name"]').waitForDisplayed(T);
   return req;
 }
 
-async function bump(form, testid, times) {
+/** Taps the button `testid` in the form `times` times (a resource icon, a shield number). */
+async function press(form, testid, times = 1) {
   for (let i = 0; i < times; i++) {
-    const b = await form.$(`[data-testid="${testid}-plus"]`);
+    const b = await form.$(`[data-testid="${testid}"]`);
     await b.scrollIntoView({ block: "center" });
     await b.click();
   }
 }
 
+/** Picks `value` in a one-or-two resource choice (`testid`), unless it is chosen already. */
 async function pick(form, testid, value) {
-  const select = await form.$(`[data-testid="${testid}"]`);
-  await select.scrollIntoView({ block: "center" });
-  await select.selectByAttribute("value", value);
+  if ((await form.$(`[data-testid="${testid}"]`).getAttribute("data-value")) !== value) {
+    await press(form, `${testid}-${value}`);
+  }
 }
 
 /** Fills and saves a description; `card` = { name, cost: {Wood: 1}, requires, provides, shields, top?, bottom? }. */
@@ -103,12 +108,12 @@ async function describe(browser, selector, card, shot) {
   const before = await logCount(browser);
   const req = await openRequest(browser, selector);
   await req.$('[data-testid="describe-name"]').setValue(card.name);
-  for (const [r, n] of Object.entries(card.cost ?? {})) await bump(req, `cost-${r}`, n);
+  for (const [r, n] of Object.entries(card.cost ?? {})) await press(req, `cost-${r}`, n);
   if (card.requires) await req.$('[data-testid="describe-requires"]').setValue(card.requires);
-  await pick(req, "provides-first", card.provides);
-  await bump(req, "shields", card.shields ?? 0);
-  if (card.top) await pick(req, "edge-top-first", card.top);
-  if (card.bottom) await pick(req, "edge-bottom-first", card.bottom);
+  await pick(req, "provides", card.provides);
+  if (card.shields) await press(req, `shields-${card.shields}`);
+  if (card.top) await pick(req, "edge-top", card.top);
+  if (card.bottom) await pick(req, "edge-bottom", card.bottom);
   if (shot) await screenshot(browser, shot);
   await req.$('[data-testid="describe-save"]').click();
   await waitLogCount(browser, before + 1, `describe ${card.name}`);
@@ -332,14 +337,14 @@ test(
     assert.equal(await logCount(browser), 1);
     await screenshot(browser, "nine-refused-desktop");
 
-    // The keyboard moves on to the cost counters, with a visible focus ring.
+    // The keyboard moves on to the cost's resource icons, with a visible focus ring.
     await browser.keys("Tab");
     const focus = await browser.execute(() => {
       const el = document.activeElement;
       const style = el ? getComputedStyle(el) : null;
       return { id: el?.getAttribute("data-testid"), outline: style?.outlineStyle, width: style?.outlineWidth };
     });
-    assert.deepEqual(focus, { id: "cost-Food-plus", outline: "solid", width: "3px" });
+    assert.deepEqual(focus, { id: "cost-Food", outline: "solid", width: "3px" });
 
     // The rule and where the rulebook says it wait under "Why?".
     const why = await refusalWhy(browser, "a refused card");
