@@ -306,3 +306,58 @@ export async function refusalWhy(browser, where, shot = null) {
   await browser.waitUntil(closed, { ...T, timeoutMsg: `"Why?" did not close on ${where}` });
   return read;
 }
+
+/** A box on screen, in CSS pixels of the viewport. */
+export async function boxOf(browser, el) {
+  return browser.execute((e) => {
+    const r = e.getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height };
+  }, el);
+}
+
+/** At the top of the page, `el` lies wholly inside the first screen of the window. */
+export async function assertInFirstScreen(browser, el, what) {
+  await browser.execute(() => window.scrollTo(0, 0));
+  const b = await boxOf(browser, el);
+  const { w, h } = await browser.execute(() => ({ w: window.innerWidth, h: window.innerHeight }));
+  if (!(b.x >= 0 && b.y >= 0 && b.x + b.width <= w + 0.5 && b.y + b.height <= h + 0.5)) {
+    throw new Error(`${what} lies outside the first screen (${JSON.stringify(b)} in ${w}×${h})`);
+  }
+  return b;
+}
+
+/** What a finger finds at the centre of `el` is `el` (it is not covered or clipped away). */
+export async function assertOnTop(browser, el, what) {
+  const onTop = await browser.execute((e) => {
+    const r = e.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return hit !== null && e.contains(hit);
+  }, el);
+  if (!onTop) throw new Error(`${what} is hidden: something else is on top of it`);
+}
+
+const overlaps = (a, b) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/**
+ * Taps an offer the core asks about first (ending an Era, closing the game): the tap alone sends
+ * nothing, the question takes the button's place and its confirm button lies outside the tapped
+ * button's box (a quick second tap cannot land on it); then confirms and waits until the action
+ * is saved. Returns the question as shown.
+ */
+export async function tapAndConfirm(browser, button, what) {
+  if ((await button.getAttribute("data-confirm")) !== "ask") throw new Error(`${what} is not asked about first`);
+  const before = await logCount(browser);
+  await button.scrollIntoView({ block: "center" });
+  const tapped = await boxOf(browser, button);
+  await button.click();
+  const yes = await tid(browser, "action-confirm-yes");
+  await yes.waitForDisplayed({ ...T, timeoutMsg: `no question after tapping ${what}` });
+  if ((await logCount(browser)) !== before) throw new Error(`${what} was sent without asking`);
+  if (overlaps(tapped, await boxOf(browser, yes))) throw new Error(`a second tap on ${what} lands on its confirm button`);
+  await assertOnTop(browser, yes, `the confirm button after ${what}`);
+  const question = await tid(browser, "action-confirm-message").getText();
+  await yes.click();
+  await waitLogCount(browser, before + 1, what);
+  return question;
+}

@@ -19,6 +19,7 @@ import {
   logCount,
   refusalWhy,
   screenshot,
+  tapAndConfirm,
   tid,
   waitLogCount,
   withApp,
@@ -272,7 +273,10 @@ test(
       assert.equal(await ana.getText(), "40 coins − 10 for 1 empty Estate = 30 · place 2");
       await checkLayout(browser, "the scorepad (phone)");
       await screenshot(browser, "middle-ages-scorepad-phone");
-      await actBy(browser, await browser.$('[data-testid="action"][data-group="finish"]'), "close the pad");
+      assert.equal(
+        await tapAndConfirm(browser, await browser.$('[data-testid="action"][data-group="finish"]'), "close the pad"),
+        "Close the scorepad? These scores become the game's result.",
+      );
       await tid(browser, "scorepad").waitForDisplayed(T);
       assert.match(await text(browser, "winners"), /Bo/);
     },

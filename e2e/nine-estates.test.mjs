@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { DESKTOP, PHONE, refusalWhy, screenshot, startApp, withApp } from "./helpers.mjs";
+import { DESKTOP, PHONE, refusalWhy, screenshot, startApp, tapAndConfirm, withApp } from "./helpers.mjs";
 
 const T = { timeout: 10_000 };
 const tid = (browser, id) => browser.$(`[data-testid="${id}"]`);
@@ -57,9 +57,13 @@ async function act(browser, group, text) {
     { ...T, timeoutMsg: `no ${group} action containing "${text}"` },
   );
   await openListOf(button);
+  if ((await button.getAttribute("data-confirm")) === "ask") {
+    return tapAndConfirm(browser, button, `${group}: ${text}`);
+  }
   await button.scrollIntoView({ block: "center" });
   await button.click();
   await waitLogCount(browser, before + 1, `${group}: ${text}`);
+  return null;
 }
 
 async function actionLabels(browser, group) {
@@ -74,24 +78,29 @@ async function actionLabels(browser, group) {
 async function openRequest(browser, selector) {
   const req = await browser.$(`[data-testid="describe-request"]${selector}`);
   await req.waitForExist({ ...T, timeoutMsg: `no description requested for ${selector}` });
-  await req.$("summary").scrollIntoView({ block: "start" });
-  await req.$("summary").click();
+  // The first card asked for is open already.
+  if ((await req.getAttribute("open")) === null) {
+    await req.$("summary").scrollIntoView({ block: "start" });
+    await req.$("summary").click();
+  }
   await req.$('[data-testid="describe-name"]').waitForDisplayed(T);
   return req;
 }
 
-async function bump(form, testid, times) {
+/** Taps the button `testid` in the form `times` times (a resource icon, a shield number). */
+async function press(form, testid, times = 1) {
   for (let i = 0; i < times; i++) {
-    const b = await form.$(`[data-testid="${testid}-plus"]`);
+    const b = await form.$(`[data-testid="${testid}"]`);
     await b.scrollIntoView({ block: "center" });
     await b.click();
   }
 }
 
+/** Picks `value` in a one-or-two resource choice (`testid`), unless it is chosen already. */
 async function pick(form, testid, value) {
-  const select = await form.$(`[data-testid="${testid}"]`);
-  await select.scrollIntoView({ block: "center" });
-  await select.selectByAttribute("value", value);
+  if ((await form.$(`[data-testid="${testid}"]`).getAttribute("data-value")) !== value) {
+    await press(form, `${testid}-${value}`);
+  }
 }
 
 /** Fills and saves a description; `card` = { name, cost: {Wood: 1}, requires, provides, shields, top?, bottom? }. */
@@ -99,12 +108,12 @@ async function describe(browser, selector, card, shot) {
   const before = await logCount(browser);
   const req = await openRequest(browser, selector);
   await req.$('[data-testid="describe-name"]').setValue(card.name);
-  for (const [r, n] of Object.entries(card.cost ?? {})) await bump(req, `cost-${r}`, n);
+  for (const [r, n] of Object.entries(card.cost ?? {})) await press(req, `cost-${r}`, n);
   if (card.requires) await req.$('[data-testid="describe-requires"]').setValue(card.requires);
-  await pick(req, "provides-first", card.provides);
-  await bump(req, "shields", card.shields ?? 0);
-  if (card.top) await pick(req, "edge-top-first", card.top);
-  if (card.bottom) await pick(req, "edge-bottom-first", card.bottom);
+  await pick(req, "provides", card.provides);
+  if (card.shields) await press(req, `shields-${card.shields}`);
+  if (card.top) await pick(req, "edge-top", card.top);
+  if (card.bottom) await pick(req, "edge-bottom", card.bottom);
   if (shot) await screenshot(browser, shot);
   await req.$('[data-testid="describe-save"]').click();
   await waitLogCount(browser, before + 1, `describe ${card.name}`);
@@ -209,7 +218,10 @@ test("a whole game through the UI, found again in History after a restart", asyn
     await screenshot(browser, "nine-built-desktop");
 
     await act(browser, "pass", "Pass");
-    await act(browser, "era", "End Era 1");
+    assert.equal(
+      await act(browser, "era", "End Era 1"),
+      "End Era 1 now? It scores 2 points as it stands, and Era 2 is dealt next.",
+    );
     assert.match(await tid(browser, "phase").getText(), /Era 2: deal the cards/);
     assert.match(await tid(browser, "era-breakdown").getText(), /Era 1: 1 Structure \+0 duplicates \+3 shields −2 rounds = 2/);
 
@@ -231,7 +243,7 @@ test("a whole game through the UI, found again in History after a restart", asyn
     await screenshot(browser, "nine-era2-phone");
     await browser.setWindowSize(DESKTOP.width, DESKTOP.height);
 
-    await act(browser, "era", "End Era 2");
+    assert.match(await act(browser, "era", "End Era 2"), /^End Era 2 now\? It scores -?\d+ points? as it stands, and the game ends\.$/);
     const pad = await tid(browser, "scorepad");
     await pad.waitForDisplayed(T);
     const title = await pad.$('[data-testid="title"]').getText();
@@ -325,14 +337,14 @@ test(
     assert.equal(await logCount(browser), 1);
     await screenshot(browser, "nine-refused-desktop");
 
-    // The keyboard moves on to the cost counters, with a visible focus ring.
+    // The keyboard moves on to the cost's resource icons, with a visible focus ring.
     await browser.keys("Tab");
     const focus = await browser.execute(() => {
       const el = document.activeElement;
       const style = el ? getComputedStyle(el) : null;
       return { id: el?.getAttribute("data-testid"), outline: style?.outlineStyle, width: style?.outlineWidth };
     });
-    assert.deepEqual(focus, { id: "cost-Food-plus", outline: "solid", width: "3px" });
+    assert.deepEqual(focus, { id: "cost-Food", outline: "solid", width: "3px" });
 
     // The rule and where the rulebook says it wait under "Why?".
     const why = await refusalWhy(browser, "a refused card");

@@ -1,7 +1,7 @@
 // Steps shared by the Raise the Realm tracker's end-to-end tests: clicking the core's allowed
 // actions, opening the table's forms, waiting for a phase, resizing and screenshots.
 import { setTimeout as sleep } from "node:timers/promises";
-import { T, logCount, screenshot, tid, waitLogCount } from "./helpers.mjs";
+import { T, logCount, screenshot, tapAndConfirm, tid, waitLogCount } from "./helpers.mjs";
 
 /** Resizes the window and lets WebKit lay the page out again before anything is measured. */
 export async function resize(browser, size) {
@@ -22,11 +22,15 @@ export async function shot(browser, name) {
 export const actionButton = (browser, label) =>
   browser.$(`//button[@data-testid="action" and normalize-space()=${JSON.stringify(label)}]`);
 
-/** Clicks an allowed action by its label and waits until it is saved. */
+/**
+ * Clicks an allowed action by its label and waits until it is saved; one the core asks about
+ * first (leaving an Era, closing the game) is confirmed, and its question returned.
+ */
 export async function actClick(browser, label) {
   const before = await logCount(browser);
   const b = await actionButton(browser, label);
   await b.waitForDisplayed({ ...T, timeoutMsg: `no "${label}" button` });
+  if ((await b.getAttribute("data-confirm")) === "ask") return tapAndConfirm(browser, b, label);
   await b.scrollIntoView({ block: "center" });
   await b.click();
   await waitLogCount(browser, before + 1, label);

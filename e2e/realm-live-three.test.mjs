@@ -177,6 +177,9 @@ test(
       await shot(browser, "realm-three-setup-desktop");
       for (const leader of LEADERS) {
         const form = await browser.$(`[data-testid="mat-form"][data-leader="${leader}"]`);
+        // Typed, box by box (the taps are counted in teach-taps.test.mjs).
+        await form.$('[data-testid="mat-type"] summary').scrollIntoView({ block: "center" });
+        await form.$('[data-testid="mat-type"] summary').click();
         for (const track of ["production", "noble", "gather"]) {
           for (let i = 0; i < 8; i++) await form.$(`[data-testid="mat-${track}-${i}"]`).setValue(String(MATS[leader][track][i]));
         }
@@ -478,16 +481,19 @@ test(
       const mat = await browser.$('[data-testid="realm-entry"][data-key="mat:Warlord"]');
       await mat.$("summary").scrollIntoView({ block: "center" });
       await mat.$("summary").click();
-      const last = await mat.$('[data-testid="mat-production-7"]');
-      await last.waitForDisplayed(T);
-      assert.equal(await last.getValue(), "5");
-      assert.equal(await mat.$('[data-testid="mat-players"]').getValue(), "2");
+      const production = await mat.$('[data-testid="mat-track-production"]');
+      await production.waitForDisplayed(T);
+      assert.equal(await production.getAttribute("data-values"), "1,1,2,2,3,3,4,5");
+      assert.equal(await mat.$('[data-testid="mat-players-2"]').getAttribute("aria-pressed"), "true");
       await resize(browser, PHONE);
       await checkLayout(browser, "Settings, a mat's form (phone)");
       await mat.scrollIntoView({ block: "start" });
       await shot(browser, "realm-three-settings-mat-phone");
       await resize(browser, DESKTOP);
-      await last.setValue("6");
+      // One more tap on the last space's step: +1 becomes +2.
+      await mat.$('[data-testid="mat-production-step-7"]').scrollIntoView({ block: "center" });
+      await mat.$('[data-testid="mat-production-step-7"]').click();
+      assert.equal(await production.getAttribute("data-values"), "1,1,2,2,3,3,4,6");
       await mat.$('[data-testid="mat-save"]').scrollIntoView({ block: "center" });
       await mat.$('[data-testid="mat-save"]').click();
       await browser.waitUntil(async () => (await tid(browser, "realm-catalogue-status").getText()) === "Saved the Warlord mat.", {

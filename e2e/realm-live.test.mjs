@@ -90,7 +90,9 @@ test(
       await mat.waitForDisplayed(T);
       assert.match(await mat.getText(), /Describe the Agrarian Lord mat/);
 
-      // A mat whose values go down is refused by the core, and the reason is shown.
+      // A mat whose values go down is refused by the core, and the reason is shown (typed, box by
+      // box: a tapped track never goes down).
+      await tid(browser, "mat-type").$("summary").click();
       for (const [track, values] of Object.entries(MAT)) {
         for (let i = 0; i < 8; i++) await tid(browser, `mat-${track}-${i}`).setValue(String(values[i]));
       }
@@ -321,7 +323,13 @@ test(
           const result = era === 4 ? "not met" : `met (${REWARD[era]} VP)`;
           assert.equal(await row.$('[data-testid="solo-objective-result"]').getText(), result);
         }
-        await actClick(browser, era < 5 ? `Begin Era ${era + 1}` : "Go to the final scoring");
+        const question = await actClick(browser, era < 5 ? `Begin Era ${era + 1}` : "Go to the final scoring");
+        assert.equal(
+          question,
+          era < 5
+            ? `Begin Era ${era + 1}? Nothing more can be recorded in Era ${era}.`
+            : "Go to the final scoring? Nothing more can be recorded in Era 5.",
+        );
       }
 
       // Final scoring: Game End VP. The starting Quarry's VP are printed in the rulebook, so the
@@ -340,7 +348,7 @@ test(
       await browser.execute(() => window.scrollTo(0, 0));
       await shot(browser, "realm-live-final-desktop");
       await submit(browser, "describe-save", "describe the Quarry");
-      await actClick(browser, "Close the game: final score");
+      assert.equal(await actClick(browser, "Close the game: final score"), "Close the game? The final scores become its result.");
 
       // The scoresheet: 4 card VP (the second Farm was removed) + 2 Gold (the Harbor) + 10 Game
       // End + the objectives met as their cards award (6 + 4 + 5 + 9) = 40.

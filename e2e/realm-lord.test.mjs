@@ -14,7 +14,9 @@ import {
   PHONE,
   T,
   appBinary,
+  assertInFirstScreen,
   assertNoCspViolations,
+  boxOf,
   checkLayout,
   logCount,
   refusalWhy,
@@ -173,8 +175,12 @@ test(
       await waitPhase(browser, /^Turn 1 · Ana: draw 2 cards/);
 
       // Turn 1, Ana: draw; Troll Bridge; Thraken completes it with a real die of 4 (4 + 3 = 7).
+      // The turn is in the action bar: in the first screen, and in the same place after the draw.
+      const bar = await assertInFirstScreen(browser, await tid(browser, "action-area"), "the action bar (turn 1)");
+      await assertInFirstScreen(browser, await tid(browser, "draw"), "Draw (turn 1)");
       await submit(browser, "draw", "Ana draws");
       await waitPhase(browser, /^Turn 1 · Ana · 3 actions left/);
+      assert.deepEqual(await boxOf(browser, await tid(browser, "action-area")), bar, "the action bar moved after the draw");
       await playCard(browser, "Quest", "Troll Bridge", async () => {
         await select(await tid(browser, "play-facts-kind"), "Might");
         await select(await tid(browser, "play-facts-location"), "Darkthorn");

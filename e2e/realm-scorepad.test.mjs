@@ -17,6 +17,7 @@ import {
   refusalWhy,
   screenshot,
   startApp,
+  tapAndConfirm,
   tid,
   waitLogCount,
   withApp,
@@ -110,9 +111,8 @@ async function clickFinish(browser) {
   const close = await browser.$('[data-testid="action"][data-group="finish"]');
   await close.waitForDisplayed({ ...T, timeoutMsg: "the scorepad was never offered to close" });
   assert.equal(await close.getText(), "Close the scorepad");
-  await close.scrollIntoView({ block: "center" });
-  await close.click();
-  await waitLogCount(browser, before + 1, "close the scorepad");
+  assert.equal(await tapAndConfirm(browser, close, "close the scorepad"), "Close the scorepad? These scores become the game's result.");
+  assert.equal(await logCount(browser), before + 1);
 }
 
 test("three players tie for first, Estate cards decide, and History keeps it across a restart", async (t) => {

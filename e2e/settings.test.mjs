@@ -57,12 +57,11 @@ async function newNineGame(browser, name, { addPerson }) {
   await waitLogCount(browser, 1, "deal");
 }
 
-async function bump(scope, testid, times) {
-  for (let i = 0; i < times; i++) {
-    const b = await scope.$(`[data-testid="${testid}-plus"]`);
-    await b.scrollIntoView({ block: "center" });
-    await b.click();
-  }
+/** Taps the button `testid` inside `scope` (a resource icon, a shield number). */
+async function tapIn(scope, testid) {
+  const b = await scope.$(`[data-testid="${testid}"]`);
+  await b.scrollIntoView({ block: "center" });
+  await b.click();
 }
 
 test(
@@ -87,8 +86,8 @@ test(
       await req.$("summary").scrollIntoView({ block: "start" });
       await req.$("summary").click();
       await req.$('[data-testid="describe-name"]').setValue("Farm");
-      await req.$('[data-testid="provides-first"]').selectByAttribute("value", "Food");
-      await bump(req, "shields", 2);
+      await tapIn(req, "provides-Food");
+      await tapIn(req, "shields-2");
       await req.$('[data-testid="describe-save"]').click();
       await waitLogCount(browser, 2, "describe the Farm");
 
@@ -110,8 +109,8 @@ test(
       const name = await entry.$('[data-testid="describe-name"]');
       await name.waitForDisplayed(T);
       assert.equal(await name.getValue(), "Farm");
-      assert.equal(await entry.$('[data-testid="shields-value"]').getText(), "2");
-      assert.equal(await entry.$('[data-testid="provides-first"]').getValue(), "Food");
+      assert.equal(await entry.$('[data-testid="shields"]').getAttribute("data-value"), "2");
+      assert.equal(await entry.$('[data-testid="provides"]').getAttribute("data-value"), "Food");
       await checkLayout(browser, "settings edit form (desktop)");
       await resize(browser, PHONE);
       await checkLayout(browser, "settings edit form (phone)");
@@ -136,7 +135,7 @@ test(
       await name.scrollIntoView({ block: "center" });
       await name.click();
       await browser.keys("Orchard".split(""));
-      await bump(entry, "shields", 1);
+      await tapIn(entry, "shields-3");
       await entry.$('[data-testid="describe-save"]').click();
       await browser.waitUntil(
         async () => (await tid(browser, "catalogue-status").getText()) === `Saved Peasant Estate card ${card}: Orchard.`,

@@ -1,8 +1,11 @@
-// Both themes in the real window at phone size: the app started light and started dark (the
-// system's choice, given to WebKitGTK as GTK_THEME), Home, New game, three tables (The Estates
-// with buildings on its board, Count of the Nine Estates dealt, Middle Ages with its Lords out),
-// History, Statistics with its charts, and Settings. On each screen every visible piece of text
-// reaches WCAG AA against what is really behind it, and no text on a board is under 14 px.
+// Both themes in the real window, at phone size and at laptop size: the app started light and
+// started dark (the system's choice, given to WebKitGTK as GTK_THEME), Home, New game, every
+// game's table (The Estates with buildings on its board, Count of the Nine Estates dealt, Middle
+// Ages with its Lords out, Realm Lord's setup, the Raise the Realm tracker with its Leaders
+// dealt, the Raise the Realm scorepad closed), the question before ending an Era, an alert with
+// a refusal, History, a Game record, Statistics with its charts, People and Settings. On each
+// screen every visible piece of text reaches WCAG AA against what is really behind it, and no
+// text on a board is under 14 px.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -10,7 +13,9 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { PHONE, T, appBinary, screenshot, startApp, tid } from "./helpers.mjs";
+import { PHONE, T, appBinary, assertOnTop, screenshot, startApp, tid } from "./helpers.mjs";
+
+const LAPTOP = { width: 1280, height: 800 };
 
 // One database for both themes, made with the steward CLI (a second client of the same file).
 const db = join(mkdtempSync(join(tmpdir(), "estate-steward-themes-")), "themes.sqlite3");
@@ -34,6 +39,19 @@ for (const [date, a, b, c] of [
 ]) {
   cli("record-result", "middle-ages", "--player", `Ana:${a}`, "--player", `Bo:${b}`, "--player", `Cy:${c}`, "--date", date);
 }
+// 7: Realm Lord at its setup.
+cli("start", "realm-lord", ...three);
+// 8: the Raise the Realm tracker, its Leaders dealt.
+cli("start", "raise-the-realm-live", "--player", "Ana", "--player", "Bo", "--seed", "3");
+cli("act", "8", "--pick", "0");
+// 9: the Raise the Realm scorepad, every entry made and closed (its last offer each time).
+cli("start", "raise-the-realm", "--player", "Ana", "--player", "Bo");
+for (let i = 0; i < 40; i++) {
+  const allowed = JSON.parse(cli("--json", "show", "9")).allowed;
+  if (allowed.length === 0) break;
+  const finish = allowed.findIndex((a) => a.group === "finish");
+  cli("act", "9", "--pick", String(finish === -1 ? 0 : finish));
+}
 
 const SCREENS = [
   { name: "home", hash: "#/", ready: "h1" },
@@ -41,8 +59,37 @@ const SCREENS = [
   { name: "estates", hash: "#/table/1", ready: '[data-testid="board"]', board: '[data-testid="board"]' },
   { name: "nine-estates", hash: "#/table/2", ready: '[data-testid="estate-grid"]', board: '[data-testid="estate-grid"]' },
   { name: "middle-ages", hash: "#/table/3", ready: '[data-testid="board"]', board: '[data-testid="board"]' },
+  {
+    // The question before ending the Era, open over the table.
+    name: "end-era-question",
+    hash: "#/table/2",
+    ready: '[data-testid="action"][data-confirm="ask"]',
+    then: async (browser) => {
+      await browser.$('[data-testid="action"][data-confirm="ask"]').click();
+      await tid(browser, "action-confirm").waitForDisplayed(T);
+      await assertOnTop(browser, await tid(browser, "action-confirm-yes"), "the question's confirm button");
+    },
+  },
+  { name: "realm-lord", hash: "#/table/7", ready: '[data-testid="target-input"]' },
+  {
+    // A refusal in the alert, its "Why?" open.
+    name: "alert",
+    hash: "#/table/7",
+    ready: '[data-testid="target-input"]',
+    then: async (browser) => {
+      await tid(browser, "target-input").setValue("0");
+      await tid(browser, "target-confirm").click();
+      await tid(browser, "alert-why-open").waitForDisplayed(T);
+      await tid(browser, "alert-why-open").click();
+      await tid(browser, "alert-why").waitForDisplayed(T);
+    },
+  },
+  { name: "realm-live", hash: "#/table/8", ready: '[data-testid="table-header"]' },
+  { name: "realm-scorepad", hash: "#/table/9", ready: '[data-testid="scorepad"]' },
   { name: "history", hash: "#/history", ready: '[data-testid="history-list"]' },
+  { name: "game-record", hash: "#/record/9", ready: '[data-testid="record"]' },
   { name: "statistics", hash: "#/stats", ready: "svg" },
+  { name: "people", hash: "#/people", ready: '[data-testid="people-list"]' },
   { name: "settings", hash: "#/settings", ready: "h1" },
 ];
 
@@ -136,7 +183,7 @@ function measure(board) {
 }
 
 for (const theme of ["light", "dark"]) {
-  test(`${theme} theme: every screen reads at WCAG AA on a phone, board text 14 px or more`, async (t) => {
+  test(`${theme} theme: every screen reads at WCAG AA on a phone and a laptop, board text 14 px or more`, async (t) => {
     // WebKitGTK answers prefers-color-scheme from the GTK theme; tauri-driver passes this
     // process's environment down to the app.
     const saved = process.env.GTK_THEME;
@@ -148,22 +195,34 @@ for (const theme of ["light", "dark"]) {
     const { browser } = app;
     try {
       const problems = [];
-      for (const screen of SCREENS) {
-        await browser.execute((hash) => {
-          location.hash = hash;
-        }, screen.hash);
-        await browser.$(screen.ready).waitForExist({ ...T, timeoutMsg: `${screen.name} never showed` });
-        await sleep(400);
-        const m = await browser.execute(measure, screen.board ?? null);
-        assert.equal(m.dark, theme === "dark", `the window is not in the ${theme} theme on ${screen.name}`);
-        assert.ok(m.checked > 5, `only ${m.checked} texts measured on ${screen.name}`);
-        t.diagnostic(`${theme} ${screen.name}: ${m.checked} texts measured`);
-        for (const f of m.failures) problems.push(`${screen.name}: ${f}`);
-        for (const s of m.small) problems.push(`${screen.name}: board text under 14 px: ${s}`);
-        await screenshot(browser, `theme-${theme}-${screen.name}-phone`);
-        if (screen.board) {
-          await browser.execute((sel) => document.querySelector(sel)?.scrollIntoView({ block: "start" }), screen.board);
-          await screenshot(browser, `theme-${theme}-${screen.name}-board-phone`);
+      for (const [size, sizeName] of [
+        [PHONE, "phone"],
+        [LAPTOP, "laptop"],
+      ]) {
+        await browser.setWindowSize(size.width, size.height);
+        for (const screen of SCREENS) {
+          // Through Home, so that a screen shown twice in a row (a table, then its question) is
+          // opened afresh.
+          await browser.execute(() => (location.hash = "#/"));
+          await browser.$("h1").waitForExist(T);
+          await browser.execute((hash) => {
+            location.hash = hash;
+          }, screen.hash);
+          await browser.$(screen.ready).waitForExist({ ...T, timeoutMsg: `${screen.name} never showed` });
+          await sleep(400);
+          if (screen.then) await screen.then(browser);
+          const where = `${screen.name} (${sizeName})`;
+          const m = await browser.execute(measure, screen.board ?? null);
+          assert.equal(m.dark, theme === "dark", `the window is not in the ${theme} theme on ${where}`);
+          assert.ok(m.checked > 5, `only ${m.checked} texts measured on ${where}`);
+          t.diagnostic(`${theme} ${where}: ${m.checked} texts measured`);
+          for (const f of m.failures) problems.push(`${where}: ${f}`);
+          for (const s of m.small) problems.push(`${where}: board text under 14 px: ${s}`);
+          await screenshot(browser, `theme-${theme}-${screen.name}-${sizeName}`);
+          if (screen.board && size === PHONE) {
+            await browser.execute((sel) => document.querySelector(sel)?.scrollIntoView({ block: "start" }), screen.board);
+            await screenshot(browser, `theme-${theme}-${screen.name}-board-phone`);
+          }
         }
       }
       assert.deepEqual(problems, [], `contrast or size failures in the ${theme} theme`);

@@ -144,6 +144,40 @@ fn take(v: &mut Value, key: &str, what: &str, check: impl Fn(&Value) -> bool) {
     );
 }
 
+/// The question asked before a consequential offer (ending an Era), added to offers since.
+fn without_confirm_questions(mut v: Value, what: &str) -> Value {
+    for offer in v["allowed"].as_array_mut().into_iter().flatten() {
+        if offer.get("confirm").is_some() {
+            take(offer, "confirm", what, Value::is_string);
+        }
+    }
+    v
+}
+
+/// Count of the Nine Estates' added view fields: the Structure names the catalogue knows (for a
+/// description's "requires"), and on each card still to describe the edges its other side
+/// suggests and what was told of a side turned since.
+fn without_nine_additions(mut v: Value, game: &str, what: &str) -> Value {
+    if game != "nine-estates" {
+        return v;
+    }
+    let known: Option<Vec<Value>> = v["state"]["catalogue"]["structures"].as_object().map(|o| {
+        let names: std::collections::BTreeSet<&str> =
+            o.values().filter_map(|d| d["structure"].as_str()).collect();
+        names.into_iter().map(Value::from).collect()
+    });
+    let view = &mut v["view"];
+    take(view, "structure_names", what, |x| match &known {
+        Some(names) => x == &Value::Array(names.clone()),
+        None => x.is_array(),
+    });
+    for req in view["undescribed"].as_array_mut().into_iter().flatten() {
+        take(req, "edges", what, |x| x.is_null() || x.is_object());
+        take(req, "described", what, |x| x.is_null() || x.is_object());
+    }
+    v
+}
+
 /// A tracker state's added fields: no Solo Era Event reward was told in the old games, and no
 /// old objective names its card (their VP stay as recorded).
 fn without_tracker_state_additions(state: &mut Value, what: &str) {
@@ -319,6 +353,8 @@ fn a_database_from_before_the_plugins_shows_the_same_games() {
             show = without_estates_additions(show, &format!("show #{id}"));
         }
         show = without_realm_additions(show, &game, &format!("show #{id}"));
+        show = without_nine_additions(show, &game, &format!("show #{id}"));
+        show = without_confirm_questions(show, &format!("show #{id}"));
         show = without_why_not(show, &game, &format!("show #{id}"));
         show = with_old_colours(show, &want_show, &format!("show #{id}"));
         assert_eq!(show, want_show, "show #{id} ({game})");
@@ -335,7 +371,10 @@ fn a_database_from_before_the_plugins_shows_the_same_games() {
                 "the-estates" => {
                     got.map(|r| without_estates_additions(r, &format!("#{id}/{step}")))
                 }
-                _ => got.map(|r| without_realm_additions(r, &game, &format!("#{id}/{step}"))),
+                _ => got.map(|r| {
+                    let what = format!("#{id}/{step}");
+                    without_nine_additions(without_realm_additions(r, &game, &what), &game, &what)
+                }),
             };
             let got = got.map(|r| without_why_not(r, &game, &format!("#{id}/{step}")));
             let got = got.map(|r| with_old_colours(r, &replay, &format!("#{id}/{step}")));

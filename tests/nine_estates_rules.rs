@@ -999,6 +999,7 @@ fn the_shipped_rule_table_parses_and_cites_the_rulebook() {
         "points_per_structure",
         "points_per_duplicate",
         "points_per_round",
+        "edges_from_other_side",
         "titles",
     ] {
         assert!(
@@ -1065,6 +1066,100 @@ fn the_view_asks_for_the_cards_it_cannot_referee_yet() {
         .find(|a| a.slot == Slot::Centre)
         .map(|a| a.offers.clone());
     assert_eq!(centre, Some(Some("Wood".to_string())));
+}
+
+#[test]
+fn a_described_side_suggests_the_other_sides_edges_as_the_card_lies() {
+    let mut s = new_session(Default::default());
+    // Card 2 (the left card) lies rotated, so its described edges swap top and bottom.
+    let deal = Deal::Recorded {
+        grid: Some(vec![vec![7, 8, 9], vec![4, 5, 6], vec![1, 2, 3]]),
+        deck: (1..=9)
+            .map(|card| CardPos {
+                card,
+                upright: card != 1,
+            })
+            .collect(),
+    };
+    act(&mut s, NineAction::Deal { deal });
+    let v = estate_steward::games::nine_estates::view(s.state());
+    assert!(
+        v.undescribed.iter().all(|d| d.edges.is_none()),
+        "nothing is known yet: {:?}",
+        v.undescribed
+    );
+    assert!(v.structure_names.is_empty());
+    // The centre card (card 1, rotated) is described: Square side, Wood upright, Stone rotated.
+    act(
+        &mut s,
+        describe(1, Face::Square, described(&catalogue(), 1, Face::Square)),
+    );
+    act(&mut s, NineAction::Pass);
+    let v = estate_steward::games::nine_estates::view(s.state());
+    assert_eq!(v.structure_names, vec!["Sq1".to_string()]);
+    let round = v
+        .undescribed
+        .iter()
+        .find(|d| d.card == 1 && d.face == Some(Face::Round))
+        .and_then(|d| d.edges.clone());
+    let round = round.map(|e| (e.top, e.bottom));
+    assert_eq!(
+        round,
+        Some((vec![Stone], vec![Wood])),
+        "card 1 lies rotated"
+    );
+    // A card whose other side is not described gets no suggestion.
+    let left = v.undescribed.iter().find(|d| d.place == "the centre card");
+    assert_eq!(left.map(|d| d.edges.is_none()), Some(true));
+}
+
+#[test]
+fn a_side_is_described_by_its_top_edge_and_asked_its_other_edge_once_turned() {
+    let mut s = new_session(Default::default());
+    act(
+        &mut s,
+        NineAction::Deal {
+            deal: recorded_deal(),
+        },
+    );
+    // Neither edge is no description.
+    let mut none = described(&catalogue(), 1, Face::Square);
+    none.upright = vec![];
+    none.rotated = vec![];
+    assert_eq!(
+        refused(&mut s, describe(1, Face::Square, none)),
+        "nine.card-description"
+    );
+    // The centre card (card 1, upright) with its top edge only: enough to play it as it lies.
+    let mut top_only = described(&catalogue(), 1, Face::Square);
+    top_only.rotated = vec![];
+    act(&mut s, describe(1, Face::Square, top_only.clone()));
+    let v = estate_steward::games::nine_estates::view(s.state());
+    assert!(!v.undescribed.iter().any(|d| d.place == "the centre card"));
+    let offers = |v: &estate_steward::games::nine_estates::NineView| {
+        v.active
+            .iter()
+            .find(|a| a.slot == Slot::Centre)
+            .and_then(|a| a.offers.clone())
+    };
+    assert_eq!(offers(&v), Some("Wood".to_string()));
+    // Turned (setup step 3 turns the deck with the first card), its other edge is asked for,
+    // with what is known already, and until then it cannot pay.
+    act(&mut s, NineAction::TurnFirstCard);
+    let v = estate_steward::games::nine_estates::view(s.state());
+    let ask = v.undescribed.iter().find(|d| d.place == "the centre card");
+    assert_eq!(ask.and_then(|d| d.described.clone()), Some(top_only));
+    assert_eq!(offers(&v), None);
+    assert_eq!(
+        refused(&mut s, build_centre(vec![pay(Source::Centre, Stone)])),
+        "nine.card-unknown"
+    );
+    act(
+        &mut s,
+        describe(1, Face::Square, described(&catalogue(), 1, Face::Square)),
+    );
+    let v = estate_steward::games::nine_estates::view(s.state());
+    assert_eq!(offers(&v), Some("Stone".to_string()));
 }
 
 #[test]

@@ -150,6 +150,13 @@ pub trait Game: 'static {
     fn apply(state: &mut Self::State, event: &Self::Event);
     /// The actions allowed now, for buttons and for random legal play.
     fn allowed(state: &Self::State) -> Vec<Allowed<Self::Action>>;
+    /// The question the table answers before an allowed action that settles a stage of the game
+    /// for everyone (ending an Era, closing the game), in plain words; `None` for the ordinary
+    /// moves of a turn. The app sets such actions apart and asks before it sends them, so a quick
+    /// second tap never lands on one. By default no action asks.
+    fn confirm(_state: &Self::State, _action: &Self::Action) -> Option<String> {
+        None
+    }
     fn score(state: &Self::State) -> Scoresheet;
     fn is_over(state: &Self::State) -> bool;
     /// A one-line description of an accepted action, for the log and for undo.

@@ -34,6 +34,10 @@ pub struct AllowedAction {
     pub group: String,
     #[specta(type = crate::games::GameAction)]
     pub action: Value,
+    /// The question to ask before sending this action (see `Game::confirm`); absent for the
+    /// ordinary moves of a turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confirm: Option<String>,
 }
 
 /// The end of a stored log, from which a table is resumed (see `store::Store::load_game`).
@@ -415,10 +419,12 @@ impl<G: Game> AnyTable for Table<G> {
         to_json(&self.0.state_after(n))
     }
     fn allowed(&self) -> Vec<AllowedAction> {
-        G::allowed(self.0.state())
+        let state = self.0.state();
+        G::allowed(state)
             .into_iter()
             .map(|a| AllowedAction {
                 label: named(&a.label, &self.0.seats),
+                confirm: G::confirm(state, &a.action).map(|q| named(&q, &self.0.seats)),
                 group: a.group,
                 action: to_json(&a.action),
             })

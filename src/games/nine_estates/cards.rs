@@ -76,8 +76,12 @@ pub struct FaceDef {
     #[serde(default)]
     pub shields: u8,
     /// The resource at the top edge when the card is upright, and at the other edge (the top
-    /// edge once the card is rotated 180°).
+    /// edge once the card is rotated 180°). Either may be empty until the table says: an edge
+    /// matters only while it is at the top, so the app asks for it when the card lies that way
+    /// (a card that is never turned is never asked its bottom edge).
+    #[serde(default)]
     pub upright: Yield,
+    #[serde(default)]
     pub rotated: Yield,
 }
 
@@ -178,6 +182,15 @@ fn check_yield(field: &str, y: &Yield) -> Result<(), RuleError> {
     Ok(())
 }
 
+/// An edge not told yet is empty; a told one is a resource or two with a slash.
+fn check_edge(field: &str, y: &Yield) -> Result<(), RuleError> {
+    if y.is_empty() {
+        Ok(())
+    } else {
+        check_yield(field, y)
+    }
+}
+
 fn check_common(cost: &[Resource], requires: &[String], shields: u8) -> Result<(), RuleError> {
     if cost.len() > MAX_COST {
         return Err(RuleError::new(
@@ -202,16 +215,26 @@ impl FaceDef {
         check_name("the Structure's name", &self.structure)?;
         check_common(&self.cost, &self.requires, self.shields)?;
         check_yield("what the Structure provides", &self.provides)?;
-        check_yield("the upright edge resource", &self.upright)?;
-        check_yield("the rotated edge resource", &self.rotated)
+        if self.upright.is_empty() && self.rotated.is_empty() {
+            return Err(RuleError::new(
+                "nine.card-description",
+                "the resource at the card's top edge is needed (the bottom edge may wait until the card is turned)",
+            ));
+        }
+        check_edge("the upright edge resource", &self.upright)?;
+        check_edge("the rotated edge resource", &self.rotated)
     }
-    /// The resource at the top edge for this orientation.
+    /// The resource at the top edge for this orientation (empty: not told yet).
     pub fn top(&self, upright: bool) -> &Yield {
         if upright {
             &self.upright
         } else {
             &self.rotated
         }
+    }
+    /// The resource at the top edge for this orientation, once the table has told it.
+    pub fn known_top(&self, upright: bool) -> Option<&Yield> {
+        Some(self.top(upright)).filter(|y| !y.is_empty())
     }
 }
 
@@ -232,6 +255,10 @@ pub fn cost_text(cost: &[Resource]) -> String {
     }
 }
 
+/// A resource or two with a slash ("Food/Gold"); an edge not told yet reads "not told yet".
 pub fn yield_text(y: &Yield) -> String {
+    if y.is_empty() {
+        return "not told yet".to_string();
+    }
     y.iter().map(|r| r.name()).collect::<Vec<_>>().join("/")
 }

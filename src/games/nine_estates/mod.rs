@@ -35,7 +35,7 @@ pub mod state;
 pub mod view;
 
 pub use actions::{Deal, Described, NineAction, NineEvent, NineOptions, RoundChoice, Target};
-pub use view::{view, ActiveCard, DescribeRequest, GridEstate, NineView};
+pub use view::{view, ActiveCard, DescribeRequest, Edges, GridEstate, NineView};
 
 use crate::engine::{Allowed, Descriptor, Game, GameRng, RuleBook, RuleError, Scoresheet, Seat};
 use state::{NineState, Phase};
@@ -81,6 +81,10 @@ impl Game for NineEstates {
 
     fn allowed(state: &NineState) -> Vec<Allowed<NineAction>> {
         offers::allowed(state)
+    }
+
+    fn confirm(state: &NineState, action: &NineAction) -> Option<String> {
+        offers::confirm(state, action)
     }
 
     fn score(state: &NineState) -> Scoresheet {

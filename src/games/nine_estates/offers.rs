@@ -25,6 +25,25 @@ pub(super) fn allowed(state: &NineState) -> Vec<Allowed<NineAction>> {
     }
 }
 
+/// Ending an Era is asked first (it is offered beside every turn's moves, and ends the game
+/// after the last Era): the Era's score as it stands, and what comes next.
+pub fn confirm(state: &NineState, action: &NineAction) -> Option<String> {
+    if *action != NineAction::EndEra {
+        return None;
+    }
+    let total = super::scoring::era_score(state).total;
+    let points = if total.abs() == 1 { "point" } else { "points" };
+    let next = if state.era >= super::scoring::rules().eras() {
+        "the game ends".to_string()
+    } else {
+        format!("Era {} is dealt next", state.era + 1)
+    };
+    Some(format!(
+        "End Era {} now? It scores {total} {points} as it stands, and {next}.",
+        state.era
+    ))
+}
+
 fn offer(label: impl Into<String>, group: &str, action: NineAction) -> Allowed<NineAction> {
     Allowed {
         label: label.into(),

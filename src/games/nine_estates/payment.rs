@@ -94,7 +94,12 @@ pub fn source_offer(state: &NineState, source: Source) -> Result<Yield, RuleErro
             let def = state
                 .face_def(pos.card, slot.face())
                 .ok_or_else(|| unknown(format!("Card {}'s {:?} side", pos.card, slot.face())))?;
-            Ok(def.top(pos.upright).clone())
+            def.known_top(pos.upright).cloned().ok_or_else(|| {
+                unknown(format!(
+                    "The resource at the top edge of card {} as it lies now",
+                    pos.card
+                ))
+            })
         }
         Source::Structure { index } => {
             let s = state.structures.get(index as usize).ok_or_else(|| {

@@ -29,6 +29,8 @@ pub struct RuleTable {
     points_per_structure: Cited<i32>,
     points_per_duplicate: Cited<i32>,
     points_per_round: Cited<i32>,
+    /// Whether a Structure card's described side suggests the other side's edge resources.
+    edges_from_other_side: Cited<bool>,
     titles: Titles,
 }
 
@@ -67,6 +69,7 @@ fn fallback() -> RuleTable {
         points_per_structure: stated(1),
         points_per_duplicate: stated(1),
         points_per_round: stated(-2),
+        edges_from_other_side: stated(true),
         titles: Titles {
             bands: vec![
                 band(Some(26), "The King is overthrown!"),
@@ -80,6 +83,11 @@ fn fallback() -> RuleTable {
 }
 
 impl RuleTable {
+    /// 001 lines 34 and 79: the two edge resources are the card's, so describing one side
+    /// suggests the other side's edges.
+    pub fn edges_from_other_side(&self) -> bool {
+        self.edges_from_other_side.value
+    }
     pub fn structure_cards(&self) -> u8 {
         self.structure_cards.value
     }

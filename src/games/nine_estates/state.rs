@@ -153,10 +153,10 @@ impl NineState {
         self.catalogue.face(card, face)
     }
 
-    /// The resource an active slot offers now, if its card is described.
+    /// The resource an active slot offers now, if its card is described (its top edge too).
     pub fn slot_yield(&self, slot: Slot) -> Option<&Yield> {
         let (pos, _) = self.card_at(slot)?;
-        Some(self.face_def(pos.card, slot.face())?.top(pos.upright))
+        self.face_def(pos.card, slot.face())?.known_top(pos.upright)
     }
 
     pub fn has_built_type(&self, kind: EstateType) -> bool {

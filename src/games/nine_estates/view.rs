@@ -3,7 +3,7 @@
 //! that the UI only displays; and the one-line log summary of each accepted action.
 
 use super::actions::{Deal, Described, NineAction, NineEvent, RoundChoice, Target};
-use super::cards::{cost_text, yield_text, EstateType, Face};
+use super::cards::{cost_text, yield_text, EstateType, Face, FaceDef, Resource};
 use super::offers::build_why_not;
 use super::payment::Pay;
 use super::scoring;
@@ -36,6 +36,19 @@ pub struct DescribeRequest {
     pub face: Option<Face>,
     /// Where it lies, in words ("the centre card", "Clergy row, column 2").
     pub place: String,
+    /// For a Structure side: its edge resources as the card lies now, suggested from the card's
+    /// other side when that side is described (the edges are the card's, 001 lines 34 and 79).
+    pub edges: Option<Edges>,
+    /// What the table already told of this side, when only its top edge as the card lies now
+    /// is missing (the card was turned since it was described).
+    pub described: Option<FaceDef>,
+}
+
+/// A card's edge resources as it lies now: at its top edge (what it offers) and its bottom edge.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+pub struct Edges {
+    pub top: Vec<Resource>,
+    pub bottom: Vec<Resource>,
 }
 
 /// An Estate in the grid as the table screen shows it.
@@ -69,6 +82,9 @@ pub struct NineView {
     pub structures: Vec<BuiltStructure>,
     pub estates: Vec<String>,
     pub undescribed: Vec<DescribeRequest>,
+    /// The Structures the table has described (this game's and remembered ones), by name, for
+    /// the "requires" choice of a description.
+    pub structure_names: Vec<String>,
     pub era_scores: Vec<EraScore>,
     /// This Era's score so far (while an Era is being played).
     pub current_era: Option<EraScore>,
@@ -98,6 +114,7 @@ pub fn view(state: &NineState) -> NineView {
             .map(|e| estate_label(state, e.card))
             .collect(),
         undescribed,
+        structure_names: structure_names(state),
         era_scores: state.era_scores.clone(),
         current_era: playing.then(|| scoring::era_score(state)),
         total: scoring::total(state, true),
@@ -113,12 +130,16 @@ fn active_cards(state: &NineState) -> (Vec<ActiveCard>, Vec<DescribeRequest>) {
     for slot in [Slot::Left, Slot::Centre, Slot::Discard] {
         if let Some((pos, tilted)) = state.card_at(slot) {
             let def = state.face_def(pos.card, slot.face());
-            if def.is_none() {
+            // A side is asked for until its top edge, as the card lies now, is known too.
+            let offers = def.and_then(|d| d.known_top(pos.upright));
+            if offers.is_none() {
                 undescribed.push(DescribeRequest {
                     kind: "Structure".into(),
                     card: pos.card,
                     face: Some(slot.face()),
                     place: format!("the {}", slot.name()),
+                    edges: suggested_edges(state, pos.card, slot.face(), pos.upright),
+                    described: def.cloned(),
                 });
             }
             active.push(ActiveCard {
@@ -128,13 +149,41 @@ fn active_cards(state: &NineState) -> (Vec<ActiveCard>, Vec<DescribeRequest>) {
                 upright: pos.upright,
                 tilted,
                 name: def.map(|d| d.structure.clone()),
-                offers: def.map(|d| yield_text(d.top(pos.upright))),
+                offers: offers.map(yield_text),
                 cost: def.map(|d| cost_text(&d.cost)),
                 why_not: build_why_not(state, Target::Structure { slot }).map(|e| e.message),
             });
         }
     }
     (active, undescribed)
+}
+
+/// The edges of a Structure side not described yet, as the card lies now, from the card's other
+/// side when the table has described it.
+fn suggested_edges(state: &NineState, card: u8, face: Face, upright: bool) -> Option<Edges> {
+    if !scoring::rules().edges_from_other_side() {
+        return None;
+    }
+    let other = match face {
+        Face::Square => Face::Round,
+        Face::Round => Face::Square,
+    };
+    let def = state.face_def(card, other)?;
+    Some(Edges {
+        top: def.top(upright).clone(),
+        bottom: def.top(!upright).clone(),
+    })
+}
+
+/// Every Structure name the catalogue knows, sorted, each once.
+fn structure_names(state: &NineState) -> Vec<String> {
+    let names: std::collections::BTreeSet<&str> = state
+        .catalogue
+        .structures
+        .values()
+        .map(|d| d.structure.as_str())
+        .collect();
+    names.into_iter().map(str::to_string).collect()
 }
 
 /// The Estate grid, and the Estates still in play that are not described yet (a removed one
@@ -152,6 +201,8 @@ fn grid_estates(state: &NineState) -> (Vec<GridEstate>, Vec<DescribeRequest>) {
                     card: slot.card,
                     face: None,
                     place: format!("{kind:?} row, column {}", c + 1),
+                    edges: None,
+                    described: None,
                 });
             }
             grid.push(GridEstate {

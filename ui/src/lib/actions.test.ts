@@ -23,6 +23,21 @@ describe("groupAllowed", () => {
     expect(groups[4].title).toBe("House");
   });
 
+  it("sets the actions the core asks about apart, last, keeping each one's own group", () => {
+    const groups = groupAllowed([
+      { ...act("End Era 1", "era"), confirm: "End Era 1 now?" },
+      act("Pass", "pass"),
+      act("Score the objective", "era"),
+      act("Peek", "house"),
+    ]);
+    expect(groups.map((g) => g.group)).toEqual(["pass", "era", "house", "settle"]);
+    expect(groups[3].title).toBe("When you are done");
+    expect(groups[3].actions).toEqual([
+      { label: "End Era 1", action: { type: "Pass" }, key: "0:End Era 1", group: "era", confirm: "End Era 1 now?" },
+    ]);
+    expect(groups[1].actions.map((a) => [a.label, a.confirm])).toEqual([["Score the objective", undefined]]);
+  });
+
   it("passes each action through unchanged", () => {
     const a: AllowedAction["action"] = { type: "Build", target: { kind: "Structure", slot: "Centre" }, payment: [] };
     const [g] = groupAllowed([{ label: "Build", group: "build", action: a }]);

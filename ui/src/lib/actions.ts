@@ -5,8 +5,15 @@ import type { AllowedAction_Serialize as AllowedAction, GameAction_Serialize as 
 export type ActionGroup = {
   group: string;
   title: string;
-  actions: { label: string; action: GameAction; key: string }[];
+  actions: { label: string; action: GameAction; key: string; group: string; confirm?: string }[];
 };
+
+/**
+ * The group of the actions that settle a stage for everyone (the core gives each its question):
+ * always last, and set apart from the moves of a turn so that a quick second tap never lands on
+ * one.
+ */
+export const SETTLE = "settle";
 
 // Groups several games name the same way, in the order a turn goes; any other group keeps the
 // core's order after these, titled by its name.
@@ -16,21 +23,28 @@ const GROUPS: Record<string, string> = {
   pass: "Pass",
   round: "End of the round",
   era: "Era",
+  [SETTLE]: "When you are done",
 };
 const ORDER = ["setup", "build", "pass", "round", "era"];
 
-/** The allowed actions in display order (setup, build, pass, round, era, then anything else). */
+/**
+ * The allowed actions in display order (setup, build, pass, round, era, then anything else),
+ * and last, in a group of their own, those the core asks about first.
+ */
 export function groupAllowed(allowed: readonly AllowedAction[]): ActionGroup[] {
   const groups = new Map<string, ActionGroup>();
   allowed.forEach((a, i) => {
-    let g = groups.get(a.group);
+    const key = a.confirm ? SETTLE : a.group;
+    let g = groups.get(key);
     if (!g) {
-      g = { group: a.group, title: GROUPS[a.group] ?? capitalise(a.group), actions: [] };
-      groups.set(a.group, g);
+      g = { group: key, title: GROUPS[key] ?? capitalise(key), actions: [] };
+      groups.set(key, g);
     }
-    g.actions.push({ label: a.label, action: a.action, key: `${i}:${a.label}` });
+    const item = { label: a.label, action: a.action, key: `${i}:${a.label}`, group: a.group };
+    g.actions.push(a.confirm ? { ...item, confirm: a.confirm } : item);
   });
   const rank = (g: string) => {
+    if (g === SETTLE) return ORDER.length + 1;
     const i = ORDER.indexOf(g);
     return i === -1 ? ORDER.length : i;
   };

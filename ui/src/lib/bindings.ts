@@ -135,6 +135,11 @@ export type AllowedAction_Deserialize = {
 	label: string,
 	group: string,
 	action: GameAction_Deserialize,
+	/**
+	 *  The question to ask before sending this action (see `Game::confirm`); absent for the
+	 *  ordinary moves of a turn.
+	 */
+	confirm?: string | null,
 };
 
 /**
@@ -145,6 +150,11 @@ export type AllowedAction_Serialize = {
 	label: string,
 	group: string,
 	action: GameAction_Serialize,
+	/**
+	 *  The question to ask before sending this action (see `Game::confirm`); absent for the
+	 *  ordinary moves of a turn.
+	 */
+	confirm?: string,
 };
 
 /**  Every failure a client can see, typed so that it crosses IPC as data. */
@@ -284,6 +294,16 @@ export type DescribeRequest_Deserialize = {
 	face?: Face | null,
 	/**  Where it lies, in words ("the centre card", "Clergy row, column 2"). */
 	place: string,
+	/**
+	 *  For a Structure side: its edge resources as the card lies now, suggested from the card's
+	 *  other side when that side is described (the edges are the card's, 001 lines 34 and 79).
+	 */
+	edges?: Edges | null,
+	/**
+	 *  What the table already told of this side, when only its top edge as the card lies now
+	 *  is missing (the card was turned since it was described).
+	 */
+	described?: FaceDef_Deserialize | null,
 };
 
 /**  A card on the table that the app cannot referee until it is described. */
@@ -294,6 +314,16 @@ export type DescribeRequest_Serialize = {
 	face: Face | null,
 	/**  Where it lies, in words ("the centre card", "Clergy row, column 2"). */
 	place: string,
+	/**
+	 *  For a Structure side: its edge resources as the card lies now, suggested from the card's
+	 *  other side when that side is described (the edges are the card's, 001 lines 34 and 79).
+	 */
+	edges: Edges | null,
+	/**
+	 *  What the table already told of this side, when only its top edge as the card lies now
+	 *  is missing (the card was turned since it was described).
+	 */
+	described: FaceDef_Serialize | null,
 };
 
 export type Described = Described_Serialize | Described_Deserialize;
@@ -307,6 +337,12 @@ export type DiscardCard = {
 	card: number,
 	upright: boolean,
 	tilted: boolean,
+};
+
+/**  A card's edge resources as it lies now: at its top edge (what it offers) and its bottom edge. */
+export type Edges = {
+	top: Resource[],
+	bottom: Resource[],
 };
 
 /**  One Era's score, line by line as the rulebook lists it (lines 95–98). */
@@ -784,10 +820,12 @@ export type FaceDef_Deserialize = {
 	shields?: number,
 	/**
 	 *  The resource at the top edge when the card is upright, and at the other edge (the top
-	 *  edge once the card is rotated 180°).
+	 *  edge once the card is rotated 180°). Either may be empty until the table says: an edge
+	 *  matters only while it is at the top, so the app asks for it when the card lies that way
+	 *  (a card that is never turned is never asked its bottom edge).
 	 */
-	upright: Resource[],
-	rotated: Resource[],
+	upright?: Resource[],
+	rotated?: Resource[],
 };
 
 /**  One side of a Structure card. */
@@ -802,7 +840,9 @@ export type FaceDef_Serialize = {
 	shields: number,
 	/**
 	 *  The resource at the top edge when the card is upright, and at the other edge (the top
-	 *  edge once the card is rotated 180°).
+	 *  edge once the card is rotated 180°). Either may be empty until the table says: an edge
+	 *  matters only while it is at the top, so the app asks for it when the card lies that way
+	 *  (a card that is never turned is never asked its bottom edge).
 	 */
 	upright: Resource[],
 	rotated: Resource[],
@@ -2368,6 +2408,11 @@ export type NineView_Deserialize = {
 	structures: BuiltStructure[],
 	estates: string[],
 	undescribed: DescribeRequest_Deserialize[],
+	/**
+	 *  The Structures the table has described (this game's and remembered ones), by name, for
+	 *  the "requires" choice of a description.
+	 */
+	structure_names: string[],
 	era_scores: EraScore[],
 	/**  This Era's score so far (while an Era is being played). */
 	current_era?: EraScore | null,
@@ -2392,6 +2437,11 @@ export type NineView_Serialize = {
 	structures: BuiltStructure[],
 	estates: string[],
 	undescribed: DescribeRequest_Serialize[],
+	/**
+	 *  The Structures the table has described (this game's and remembered ones), by name, for
+	 *  the "requires" choice of a description.
+	 */
+	structure_names: string[],
 	era_scores: EraScore[],
 	/**  This Era's score so far (while an Era is being played). */
 	current_era: EraScore | null,

@@ -55,6 +55,11 @@ impl Game for MiddleAgesScorepad {
     fn allowed(s: &PadState) -> Vec<Allowed<PadAction>> {
         decide::allowed(s)
     }
+    /// Closing the scorepad is asked first: its scores become the game's result.
+    fn confirm(_s: &PadState, action: &PadAction) -> Option<String> {
+        (*action == PadAction::Finish)
+            .then(|| "Close the scorepad? These scores become the game's result.".to_string())
+    }
     fn score(s: &PadState) -> Scoresheet {
         decide::score(s)
     }

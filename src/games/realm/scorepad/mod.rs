@@ -66,6 +66,12 @@ impl Game for RaiseTheRealm {
         decide::allowed(s)
     }
 
+    /// Closing the scorepad is asked first: its scores become the game's result.
+    fn confirm(_s: &RealmState, action: &RealmAction) -> Option<String> {
+        (*action == RealmAction::Finish)
+            .then(|| "Close the scorepad? These scores become the game's result.".to_string())
+    }
+
     fn score(s: &RealmState) -> Scoresheet {
         scoring::score(s)
     }

@@ -118,6 +118,26 @@ pub fn handle(
     }
 }
 
+/// Leaving an Era and closing the game are asked first: nothing more can be recorded in what
+/// they close.
+pub fn confirm(s: &TrackerState, action: &TrackerAction) -> Option<String> {
+    match action {
+        TrackerAction::NextEra if s.era >= data().eras => Some(format!(
+            "Go to the final scoring? Nothing more can be recorded in Era {}.",
+            s.era
+        )),
+        TrackerAction::NextEra => Some(format!(
+            "Begin Era {}? Nothing more can be recorded in Era {}.",
+            s.era + 1,
+            s.era
+        )),
+        TrackerAction::Finish => {
+            Some("Close the game? The final scores become its result.".to_string())
+        }
+        _ => None,
+    }
+}
+
 /// The action as a button, if `handle` would take it now.
 fn probe(
     s: &TrackerState,

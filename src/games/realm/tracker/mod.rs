@@ -106,6 +106,10 @@ impl Game for RealmTracker {
         decide::allowed(s)
     }
 
+    fn confirm(s: &TrackerState, action: &TrackerAction) -> Option<String> {
+        decide::confirm(s, action)
+    }
+
     fn score(s: &TrackerState) -> Scoresheet {
         scoring::scoresheet(s)
     }

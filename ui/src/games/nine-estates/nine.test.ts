@@ -92,12 +92,16 @@ describe("describing cards", () => {
     card: 9,
     face: "Square",
     place: "the centre card",
+    edges: null,
+    described: null,
   };
   const peasant: DescribeRequest = {
     kind: "Estate",
     card: 2,
     face: null,
     place: "Peasant row, column 1",
+    edges: null,
+    described: null,
   };
 
   it("turns counters, lists and choices into the card's data", () => {
@@ -221,6 +225,7 @@ describe("what can be done now", () => {
     ],
     estates: ["Abbey"],
     undescribed: [],
+    structure_names: [],
     era_scores: [],
     current_era: null,
     total: 0,

@@ -182,6 +182,71 @@ export function emptyEstateForm(): EstateForm {
   return { name: "", cost: emptyCounts(), requires: "", provides: ["", ""], shields: 0 };
 }
 
+// ---- quick descriptions: taps on resource icons ---------------------------------------------
+
+/**
+ * A tap on a resource of a one-or-two ("Food/Gold") choice. Tapping a chosen resource takes it
+ * off; with `slash` on and one resource chosen, another is added after the slash; otherwise the
+ * tapped one replaces the choice (one tap changes a wrong pick).
+ */
+export function tapYield(value: YieldChoice, r: Resource, slash: boolean): YieldChoice {
+  const chosen = yieldOf(value);
+  if (chosen.includes(r)) {
+    const rest = chosen.filter((x) => x !== r);
+    return [rest[0] ?? "", ""];
+  }
+  if (slash && chosen.length === 1) return [chosen[0], r];
+  return [r, ""];
+}
+
+/** A cost less one of `r` (never below none). */
+export function takeOne(c: Counts, r: Resource): Counts {
+  return { ...c, [r]: Math.max(0, (c[r] ?? 0) - 1) };
+}
+
+/** A cost with one more `r`; at most `max` resources in all (the core's limit is checked there). */
+export function addOne(c: Counts, r: Resource, max = 8): Counts {
+  const total = RESOURCES.reduce((n, x) => n + (c[x] ?? 0), 0);
+  return total >= max ? c : { ...c, [r]: (c[r] ?? 0) + 1 };
+}
+
+/** The comma list of required Structures with `name` added, or taken off when it is there. */
+export function toggleRequire(text: string, name: string): string {
+  const list = parseRequires(text);
+  const at = list.findIndex((n) => n.toLowerCase() === name.toLowerCase());
+  if (at >= 0) list.splice(at, 1);
+  else list.push(name);
+  return list.join(", ");
+}
+
+export function requiresHas(text: string, name: string): boolean {
+  return parseRequires(text).some((n) => n.toLowerCase() === name.toLowerCase());
+}
+
+/**
+ * A Structure request's form: empty, but with the edges the core suggests from the card's other
+ * side (as the card lies now) already filled.
+ */
+export function requestStructureForm(req: DescribeRequest, upright: boolean): StructureForm {
+  // A side told before (its top edge as the card lies now is what is missing) comes back whole.
+  const form = req.described ? structureFormOf(req.described) : emptyStructureForm();
+  if (req.described && !upright) [form.top, form.bottom] = [form.bottom, form.top];
+  if (req.edges) {
+    if (yieldOf(form.top).length === 0) form.top = listToYield(req.edges.top);
+    if (yieldOf(form.bottom).length === 0) form.bottom = listToYield(req.edges.bottom);
+  }
+  return form;
+}
+
+/**
+ * Estate requests in the order they can be built (001 line 60: Peasant, then Clergy, then
+ * Nobility; cards 1–3, 4–6, 7–9), each row left to right as the core lists it.
+ */
+export function inBuildOrder(reqs: readonly DescribeRequest[]): DescribeRequest[] {
+  const rank = (r: DescribeRequest) => (r.card <= 3 ? 0 : r.card <= 6 ? 1 : 2);
+  return reqs.map((r, i) => ({ r, i })).sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i).map((x) => x.r);
+}
+
 /** The active card a Structure request is about (its `upright` says how the card lies now). */
 export function activeCardFor(
   req: DescribeRequest,
@@ -269,7 +334,7 @@ export function estateFormOf(def: EstateDef): EstateForm {
 }
 
 /** A stable id for a request's form ("describe-structure-9-Square", "describe-estate-2"). */
-export function requestKey(req: DescribeRequest): string {
+export function requestKey(req: Pick<DescribeRequest, "kind" | "card" | "face"> & Partial<DescribeRequest>): string {
   return req.kind === "Estate"
     ? `describe-estate-${req.card}`
     : `describe-structure-${req.card}-${req.face ?? "Square"}`;
@@ -322,7 +387,16 @@ export function recordedDealAction(form: DealForm, era: number): NineAction {
 // ---- what can be done now --------------------------------------------------------------------
 
 /** One button: an allowed action as the core labels it. */
-export type ActionButton = { key: string; label: string; text: string; action: OfferedNineAction };
+export type ActionButton = {
+  key: string;
+  label: string;
+  text: string;
+  action: OfferedNineAction;
+  /** The core's own group for the action (the group shown may be the set-apart one). */
+  group: string;
+  /** The question asked before the action is sent, when the core gives one. */
+  confirm?: string;
+};
 
 /** A group's entry: a button, or several that are one decision (a build's ways to pay). */
 export type ActionItem =
@@ -382,7 +456,8 @@ export function nineActionGroups(allowed: readonly AllowedAction[], view: NineVi
     const many = new Map<string, Extract<ActionItem, { kind: "many" }>>();
     for (const a of g.actions) {
       const action = a.action as OfferedNineAction;
-      const button: ActionButton = { key: a.key, label: a.label, text: a.label, action };
+      const button: ActionButton = { key: a.key, label: a.label, text: a.label, action, group: a.group };
+      if (a.confirm) button.confirm = a.confirm;
       let key: string | null = null;
       let title = "";
       if (action.type === "Build") {

@@ -214,6 +214,48 @@ export function emptyMatDraft(): MatDraft {
 }
 
 /**
+ * A mat's boxes before the table taps anything: every track flat at 1 (a value to start from, not
+ * a rule: the table taps where its mat's numbers go up), the player count not chosen yet.
+ */
+export function startingMatDraft(): MatDraft {
+  const row = () => Array.from({ length: MAT_SPACES }, () => "1");
+  return { production: row(), noble: row(), gather: row(), players: "" };
+}
+
+/** A box's number, 0 while it holds no whole number (typed boxes may hold anything). */
+function cell(d: MatDraft, t: TrackerTrack, i: number): number {
+  const text = (d[t][i] ?? "").trim();
+  return /^\d{1,2}$/.test(text) ? Number(text) : 0;
+}
+
+/** How much a track goes up at box `i` (from box `i − 1`); 0 for the first box. */
+export function matStep(d: MatDraft, t: TrackerTrack, i: number): number {
+  return i <= 0 ? 0 : cell(d, t, i) - cell(d, t, i - 1);
+}
+
+/** Moves box `i` and every box after it by `by`, keeping the steps between them. */
+function shiftFrom(d: MatDraft, t: TrackerTrack, i: number, by: number): MatDraft {
+  const row = d[t].map((_, j) => String(j >= i ? Math.max(0, cell(d, t, j) + by) : cell(d, t, j)));
+  return { ...d, [t]: row };
+}
+
+/**
+ * One tap on box `i` of a track: the step up there cycles none → +1 → +2 → none, and the boxes
+ * after it keep their own steps. So a mat is described by tapping where its numbers go up.
+ */
+export function tapMatStep(d: MatDraft, t: TrackerTrack, i: number): MatDraft {
+  if (i <= 0 || i >= MAT_SPACES) return d;
+  const step = matStep(d, t, i);
+  const next = step >= 0 && step < 2 ? step + 1 : 0;
+  return shiftFrom(d, t, i, next - step);
+}
+
+/** The track's first value (no cube removed) set to `v`, the steps after it kept. */
+export function setMatStart(d: MatDraft, t: TrackerTrack, v: number): MatDraft {
+  return shiftFrom(d, t, 0, Math.max(0, v) - cell(d, t, 0));
+}
+
+/**
  * The mat to send, or a sentence naming the first box that is not a whole number. The ranges
  * and the never-decreasing rule are the core's to check.
  */
