@@ -114,7 +114,7 @@ fn refusals_name_the_field_and_change_nothing() {
         (&["middle-ages", "--player", "Ana:61"], "players: "),
         (
             &["middle-ages", "--player", "Ana:61", "--player", "Bo:lots"],
-            "player 2: the score of 'Bo' is 'lots'",
+            "Bo: the score is 'lots', not a whole number",
         ),
         (
             &["middle-ages", "--player", "Ana:61", "--player", "Bo"],
@@ -190,7 +190,7 @@ fn refusals_name_the_field_and_change_nothing() {
         ),
         (
             &["middle-ages", "--player", "Ana:1", "--player", "Bo:200000"],
-            "players[1].score: 200000 is beyond",
+            "players[1].score: Bo's score 200000 is beyond",
         ),
         (&["chess", "--player", "Ana:1"], "game 'chess'"),
     ];
@@ -253,6 +253,21 @@ fn the_service_refuses_a_bad_name_and_an_unknown_game_by_field() {
     assert!(
         matches!(&e, ApiError::BadRequest { field, .. } if field == "players[1].name"),
         "{e:?}"
+    );
+    // A refusal about one player's figures names the person, not their seat.
+    let e = s
+        .record_result(&entry("middle-ages", &[("Ana", 1), ("Bo", 99_999_999)]))
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "players[1].score: Bo's score 99999999 is beyond ±100000"
+    );
+    let mut long_role = entry("raise-the-realm", &[("Ana", 1), ("Bo", 2)]);
+    long_role.players[1].role = Some("x".repeat(41));
+    let e = s.record_result(&long_role).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "players[1].role: Bo's role has 1 to 40 characters"
     );
     let e = s.record_result(&entry("go", &[("Ana", 1)])).unwrap_err();
     assert!(matches!(e, ApiError::NotFound { .. }), "{e:?}");

@@ -105,12 +105,31 @@ impl AppState {
                 Err(e) => return Err(e.clone()),
             };
             // The restore went through the open connection, so the old service stays usable
-            // if the file cannot be opened again (it is then named in the report's error).
-            *guard = Ok(reopen(&path)?);
+            // if the file cannot be opened again; the error then says the restore happened.
+            *guard = Ok(reopen(&path).map_err(|e| restored_not_reopened(&report, &e))?);
             Ok(report)
         })
         .await
         .unwrap_or_else(|e| Err(stopped(e)))
+    }
+}
+
+/// What happened when a restore went through but the restored file could not be opened again:
+/// the backup is in place (and the safety copy kept), only the reopening failed.
+fn restored_not_reopened(report: &RestoreReport, e: &ApiError) -> ApiError {
+    let safety = report
+        .safety_copy
+        .as_deref()
+        .map(|s| format!(" (the database as it was is kept at {s})"))
+        .unwrap_or_default();
+    ApiError::Store {
+        error: StoreError::Sql {
+            message: format!(
+                "the backup {} was restored{safety}, but opening the restored database again \
+                 failed: {e}. Restart Estate Steward to open it",
+                report.restored_from
+            ),
+        },
     }
 }
 
@@ -481,4 +500,31 @@ pub async fn restore_database(
     );
     let report = state.restore(file).await?;
     Ok(FileOutcome::Restored { report })
+}
+
+#[cfg(test)]
+mod restore_tests {
+    use super::*;
+
+    #[test]
+    fn a_restore_whose_reopening_fails_says_the_restore_happened() {
+        let report = RestoreReport {
+            restored_from: "monday.sqlite3".into(),
+            safety_copy: Some("before-restore.sqlite3".into()),
+        };
+        let failure = ApiError::Store {
+            error: StoreError::Sql {
+                message: "disk I/O error".into(),
+            },
+        };
+        let said = restored_not_reopened(&report, &failure).to_string();
+        for part in [
+            "the backup monday.sqlite3 was restored",
+            "kept at before-restore.sqlite3",
+            "opening the restored database again failed: database error: disk I/O error",
+            "Restart Estate Steward",
+        ] {
+            assert!(said.contains(part), "{said}");
+        }
+    }
 }

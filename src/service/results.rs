@@ -158,11 +158,21 @@ fn checked(entry: &ResultsEntry) -> Result<(Vec<String>, Vec<bool>, String), Api
         if p.score.abs() > SCORE_LIMIT {
             return Err(ApiError::bad(
                 &format!("players[{i}].score"),
-                format!("{} is beyond ±{SCORE_LIMIT}", p.score),
+                format!(
+                    "{}'s score {} is beyond ±{SCORE_LIMIT}",
+                    excerpt(name, 40),
+                    p.score
+                ),
             ));
         }
         if let Some(role) = &p.role {
-            short_text(&format!("players[{i}].role"), role, 40)?;
+            short_text(&format!("players[{i}].role"), role, 40).map_err(|e| match e {
+                ApiError::BadRequest { field, message } => ApiError::bad(
+                    &field,
+                    format!("{}'s role {message}", excerpt(name, 40)),
+                ),
+                other => other,
+            })?;
         }
         names.push(name.to_string());
     }

@@ -17,14 +17,16 @@ fn player(i: usize, spec: &str) -> Result<PlayerResult, ApiError> {
             format!("'{}' is not NAME:SCORE", excerpt(spec, 50)),
         ));
     };
+    // Named by the person once the spec has a name (the seat number means little to people).
+    let field = if name.trim().is_empty() {
+        field
+    } else {
+        excerpt(name.trim(), 40)
+    };
     let score = score.trim().parse::<i32>().map_err(|_| {
         ApiError::bad(
             &field,
-            format!(
-                "the score of '{}' is '{}', not a whole number",
-                excerpt(name, 40),
-                excerpt(score, 20)
-            ),
+            format!("the score is '{}', not a whole number", excerpt(score, 20)),
         )
     })?;
     Ok(PlayerResult {
