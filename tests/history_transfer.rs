@@ -391,3 +391,34 @@ fn an_upgraded_file_gives_every_person_and_game_its_own_uuid() {
         }
     }
 }
+
+/// A long export or import tells its progress as a count of games: an export reads game 1 to
+/// n of n; an import checks then saves game 1 to n of n, in order.
+#[test]
+fn export_and_import_count_their_games_as_they_go() {
+    use estate_steward::service::Stage;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("counted.sqlite3");
+    build(&db);
+    let s = Steward::open(&db).unwrap();
+    let n = s.history(None).unwrap().len();
+    assert!(n >= 3, "{n}");
+    let file = dir.path().join("counted.json");
+    let mut told = Vec::new();
+    s.export_with("json", &file, &mut |stage, done, total| {
+        told.push((stage, done, total))
+    })
+    .unwrap();
+    let reading: Vec<_> = (1..=n).map(|i| (Stage::Reading, i, n)).collect();
+    assert_eq!(told, reading);
+    let mut empty = Steward::open(&dir.path().join("empty.sqlite3")).unwrap();
+    let mut told = Vec::new();
+    empty
+        .import_with(&file, &mut |stage, done, total| {
+            told.push((stage, done, total))
+        })
+        .unwrap();
+    let mut want: Vec<_> = (1..=n).map(|i| (Stage::Checking, i, n)).collect();
+    want.extend((1..=n).map(|i| (Stage::Saving, i, n)));
+    assert_eq!(told, want);
+}

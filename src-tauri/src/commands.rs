@@ -18,7 +18,7 @@
 use crate::files::{self, FileOutcome, FileProgress};
 use estate_steward::service::{
     ApiError, CatalogueEntry, GameInfo, GameRecord, PersonGames, PlayerRef, ReplayStep,
-    ResultsEntry, SeatColours, Stats, Steward, TableView, APP_LOG_PAGE,
+    ResultsEntry, SeatColours, Stage, Stats, Steward, TableView, APP_LOG_PAGE,
 };
 use estate_steward::store::StoreError;
 use estate_steward::store::{GameRow, Person, RestoreReport, StatsFilter};
@@ -423,6 +423,15 @@ fn tell(progress: &Channel<FileProgress>, step: &str) {
     let _ = progress.send(FileProgress::new(step));
 }
 
+/// Sends a long export's or import's count of games on the channel (about every 1%).
+fn count_to(progress: &Channel<FileProgress>) -> impl FnMut(Stage, usize, usize) + '_ {
+    move |stage, done, total| {
+        if FileProgress::worth_telling(done, total) {
+            let _ = progress.send(FileProgress::counted(stage, done, total));
+        }
+    }
+}
+
 /// Export every game as "json" (the app's own), "csv" or "bgstats" to a file chosen in the
 /// native dialog.
 #[tauri::command]
@@ -439,7 +448,9 @@ pub async fn export_history(
         return Ok(files::cancelled("exported"));
     };
     tell(&progress, "Writing the export…");
-    let report = state.run(move |s| s.export(&format, &out)).await?;
+    let report = state
+        .run(move |s| s.export_with(&format, &out, &mut count_to(&progress)))
+        .await?;
     Ok(FileOutcome::Exported { report })
 }
 
@@ -459,7 +470,9 @@ pub async fn import_history(
         &progress,
         "Reading, checking and saving every game in the file…",
     );
-    let report = state.run(move |s| s.import(&file)).await?;
+    let report = state
+        .run(move |s| s.import_with(&file, &mut count_to(&progress)))
+        .await?;
     Ok(FileOutcome::Imported { report })
 }
 

@@ -9,7 +9,7 @@
 //! build, never the release package) read the dialog's answer from the file named by
 //! [`DIALOG_ANSWER_ENV`] when that variable is set: see [`hook`].
 
-use estate_steward::service::{ApiError, ExportReport};
+use estate_steward::service::{ApiError, ExportReport, Stage};
 use estate_steward::store::{ImportReport, RestoreReport};
 use serde::Serialize;
 use specta::Type;
@@ -40,16 +40,62 @@ pub enum FileOutcome {
     },
 }
 
-/// One step of a file command, for the busy state ("Writing the export…").
+/// One step of a file command, for the busy state ("Writing the export…"), with the count of
+/// games so far when the step goes through them ("Saving games: 1,200 of 10,000").
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Type)]
 pub struct FileProgress {
     pub step: String,
+    /// Games done so far in this step, when it counts them.
+    pub done: Option<u32>,
+    /// Of how many games.
+    pub total: Option<u32>,
 }
 
 impl FileProgress {
     pub fn new(step: impl Into<String>) -> Self {
-        FileProgress { step: step.into() }
+        FileProgress {
+            step: step.into(),
+            done: None,
+            total: None,
+        }
     }
+
+    /// A step through the games: "Checking games: 1,200 of 10,000".
+    pub fn counted(stage: Stage, done: usize, total: usize) -> Self {
+        let verb = match stage {
+            Stage::Reading => "Reading",
+            Stage::Checking => "Checking",
+            Stage::Saving => "Saving",
+        };
+        FileProgress {
+            step: format!(
+                "{verb} games: {} of {}",
+                thousands(done),
+                thousands(total)
+            ),
+            done: u32::try_from(done).ok(),
+            total: u32::try_from(total).ok(),
+        }
+    }
+
+    /// Whether a count is worth sending: the first and last game, and about every 1% between
+    /// (a channel message per game would cost more than the game).
+    pub fn worth_telling(done: usize, total: usize) -> bool {
+        done <= 1 || done >= total || done % (total / 100).max(1) == 0
+    }
+}
+
+/// A count as people write it: 10,000.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// What the file dialog asks for.
@@ -201,6 +247,26 @@ pub mod hook {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_step_through_the_games_says_how_many_of_how_many() {
+        let p = FileProgress::counted(Stage::Saving, 1_200, 10_000);
+        assert_eq!(p.step, "Saving games: 1,200 of 10,000");
+        assert_eq!((p.done, p.total), (Some(1_200), Some(10_000)));
+        assert_eq!(
+            FileProgress::counted(Stage::Reading, 7, 999).step,
+            "Reading games: 7 of 999"
+        );
+        assert_eq!(thousands(1_234_567), "1,234,567");
+        // About a hundred messages for 10,000 games, the first and last among them.
+        let sent: Vec<usize> = (1..=10_000)
+            .filter(|&d| FileProgress::worth_telling(d, 10_000))
+            .collect();
+        assert_eq!(sent.len(), 100);
+        assert_eq!((sent[0], sent[99]), (1, 10_000));
+        assert!((1..=3).all(|d| FileProgress::worth_telling(d, 3)));
+    }
+
     use super::*;
 
     #[test]

@@ -20,7 +20,7 @@ pub use manage::PersonGames;
 pub use results::{PlayerResult, ResultsEntry};
 pub use start::{PlayerRef, SeatColours};
 pub use stats::Stats;
-pub use transfer::ExportReport;
+pub use transfer::{ExportReport, Stage, Told};
 pub use types::{ApiError, CatalogueEntry, GameInfo, GameRecord, ReplayStep, TableView};
 
 use crate::engine::GameKind;

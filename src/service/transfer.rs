@@ -117,13 +117,38 @@ fn replays(
         .map_err(|e| ApiError::bad(&field("log"), format!("does not replay: {e}")))
 }
 
+/// What a long export or import is doing with its games, for a count on screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    /// Reading the games out of the database (an export).
+    Reading,
+    /// Checking each game of the file (its players, and a logged game's log replayed).
+    Checking,
+    /// Writing the games into the database.
+    Saving,
+}
+
+/// Told (stage, game, of games) as an export or import goes through its games.
+pub type Told<'a> = &'a mut dyn FnMut(Stage, usize, usize);
+
 impl Steward {
     /// Write every game as `format` ("json": the app's own, lossless; "csv": one row per
     /// player per finished game) to `out`, replacing it whole.
     pub fn export(&self, format: &str, out: &Path) -> Result<ExportReport, ApiError> {
+        self.export_with(format, out, &mut |_, _, _| {})
+    }
+
+    /// [`Self::export`], telling `told` ("Reading", game, of games) as it goes.
+    pub fn export_with(
+        &self,
+        format: &str,
+        out: &Path,
+        told: Told,
+    ) -> Result<ExportReport, ApiError> {
+        let mut reading = |done: usize, total: usize| told(Stage::Reading, done, total);
         let (bytes, people, games) = match format {
             "json" => {
-                let archive = self.store.export_archive()?;
+                let archive = self.store.export_archive_with(&mut reading)?;
                 let text = serde_json::to_string_pretty(&archive)
                     .map_err(|e| ApiError::bad("format", e.to_string()))?;
                 (text.into_bytes(), archive.people.len(), archive.games.len())
@@ -145,7 +170,7 @@ impl Steward {
                 (bytes, people.len(), games.len())
             }
             "bgstats" => {
-                let archive = self.store.export_archive()?;
+                let archive = self.store.export_archive_with(&mut reading)?;
                 let file = bgstats::bgstats_file(&archive);
                 let text = serde_json::to_string_pretty(&file)
                     .map_err(|e| ApiError::bad("format", e.to_string()))?;
@@ -175,6 +200,11 @@ impl Steward {
     /// Import a file: the app's own export, merged by UUID (the same file twice adds nothing).
     /// Refused whole, naming the line or field, when anything in it is wrong.
     pub fn import(&mut self, path: &Path) -> Result<ImportReport, ApiError> {
+        self.import_with(path, &mut |_, _, _| {})
+    }
+
+    /// [`Self::import`], telling `told` ("Checking" then "Saving", game, of games) as it goes.
+    pub fn import_with(&mut self, path: &Path, told: Told) -> Result<ImportReport, ApiError> {
         let bytes = std::fs::read(path).map_err(|e| file_error(path, e))?;
         let text = std::str::from_utf8(&bytes)
             .map_err(|e| file_error(path, format!("not UTF-8 text (byte {})", e.valid_up_to())))?;
@@ -182,7 +212,7 @@ impl Steward {
         let bg = probe.games.is_some() && probe.players.is_some() && probe.plays.is_some();
         match probe.format.as_deref() {
             Some(FORMAT) => {}
-            None if bg => return self.import_bgstats(path, text),
+            None if bg => return self.import_bgstats(path, text, told),
             _ => {
                 return Err(file_error(
                     path,
@@ -203,6 +233,7 @@ impl Steward {
             .map(|p| (p.uuid.as_str(), (p.name.as_str(), p.colour.as_str())))
             .collect();
         for (i, g) in archive.games.iter().enumerate() {
+            told(Stage::Checking, i + 1, archive.games.len());
             replays(i, g, &names)?;
         }
         for (i, c) in archive.catalogue.iter().enumerate() {
@@ -214,7 +245,9 @@ impl Steward {
             })?;
         }
         let backup = self.store.auto_backup("before-import")?;
-        let mut report = self.store.import_archive(&archive)?;
+        let mut report = self
+            .store
+            .import_archive_with(&archive, &mut |d, t| told(Stage::Saving, d, t))?;
         report.backup = backup.map(|p| p.display().to_string());
         self.tables.clear();
         Ok(report)
@@ -224,7 +257,12 @@ impl Steward {
 impl Steward {
     /// A BG Stats file: its plays of hosted games as results-only records (one transaction),
     /// people matched by name; the report lists what was matched, created and skipped.
-    fn import_bgstats(&mut self, path: &Path, text: &str) -> Result<ImportReport, ApiError> {
+    fn import_bgstats(
+        &mut self,
+        path: &Path,
+        text: &str,
+        told: Told,
+    ) -> Result<ImportReport, ApiError> {
         let file: bgstats::BgFile = serde_json::from_str(text).map_err(|e| json_error(path, &e))?;
         let (plays, skipped) = bgstats::plays(&file)?;
         let mut report = ImportReport {
@@ -245,7 +283,8 @@ impl Steward {
         let records: Vec<NewRecord> = plays.iter().zip(&rows).map(|(p, r)| p.record(r)).collect();
         let backup = self.store.auto_backup("before-import")?;
         report.backup = backup.map(|p| p.display().to_string());
-        for added in self.store.import_records(&records)? {
+        let saving = &mut |d, t| told(Stage::Saving, d, t);
+        for added in self.store.import_records(&records, saving)? {
             match added {
                 true => report.games_added += 1,
                 false => report.games_already_here += 1,

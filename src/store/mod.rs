@@ -32,6 +32,10 @@ pub use stats::{
 
 use chrono::{SecondsFormat, Utc};
 
+/// Told (done, of total) as a long export or import goes through its games, for a count on
+/// screen ("1,200 of 10,000 games").
+pub type Progress<'a> = &'a mut dyn FnMut(usize, usize);
+
 fn now() -> String {
     Utc::now().to_rfc3339_opts(SecondsFormat::Millis, true)
 }

@@ -116,12 +116,17 @@ impl Store {
 
     /// Save records brought in from another app's file in one transaction: all or none. A
     /// record whose UUID is already here is left alone (false in the answer).
-    pub fn import_records(&mut self, records: &[NewRecord]) -> Result<Vec<bool>, StoreError> {
+    pub fn import_records(
+        &mut self,
+        records: &[NewRecord],
+        progress: super::Progress,
+    ) -> Result<Vec<bool>, StoreError> {
         let tx = self
             .conn
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         let mut added = Vec::with_capacity(records.len());
         for r in records {
+            progress(added.len() + 1, records.len());
             let here: i64 = tx
                 .prepare_cached("SELECT count(*) FROM games WHERE uuid = ?1")?
                 .query_row([r.uuid], |row| row.get(0))?;

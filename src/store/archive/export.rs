@@ -6,7 +6,7 @@ use super::{
     FORMAT, VERSION,
 };
 use crate::store::schema::latest_version;
-use crate::store::{now, Store, StoreError};
+use crate::store::{now, Progress, Store, StoreError};
 use rusqlite::{Connection, Row};
 use serde_json::value::RawValue;
 use std::collections::HashMap;
@@ -67,7 +67,13 @@ type RawResult = (
     String,
 );
 
-fn games(conn: &Connection, path: &str) -> Result<Vec<ArchivedGame>, StoreError> {
+fn games(
+    conn: &Connection,
+    path: &str,
+    progress: Progress,
+) -> Result<Vec<ArchivedGame>, StoreError> {
+    let total: i64 = conn.query_row("SELECT count(*) FROM games", [], |r| r.get(0))?;
+    let total = usize::try_from(total).unwrap_or(0);
     let mut seats = grouped(
         conn,
         "SELECT s.game_id, p.uuid, s.colour FROM seats s JOIN people p ON p.id = s.person_id
@@ -114,6 +120,7 @@ fn games(conn: &Connection, path: &str) -> Result<Vec<ArchivedGame>, StoreError>
     let mut rows = stmt.query([])?;
     let mut out = Vec::new();
     while let Some(r) = rows.next()? {
+        progress(out.len() + 1, total);
         let id: i64 = r.get(0)?;
         let uuid: String = r.get(1)?;
         let at = |what: &str| format!("game {uuid}: its {what}");
@@ -203,6 +210,11 @@ fn catalogue(conn: &Connection, path: &str) -> Result<Vec<ArchivedCard>, StoreEr
 impl Store {
     /// Everything, as of one moment (a read transaction).
     pub fn export_archive(&self) -> Result<Archive, StoreError> {
+        self.export_archive_with(&mut |_, _| {})
+    }
+
+    /// [`Self::export_archive`], telling `progress` (game, of games) as each game is read.
+    pub fn export_archive_with(&self, progress: Progress) -> Result<Archive, StoreError> {
         let tx = self.conn.unchecked_transaction()?;
         let path = self.path().display().to_string();
         let archive = Archive {
@@ -211,7 +223,7 @@ impl Store {
             exported_at: now(),
             schema: latest_version(),
             people: people(&tx)?,
-            games: games(&tx, &path)?,
+            games: games(&tx, &path, progress)?,
             catalogue: catalogue(&tx, &path)?,
         };
         drop(tx);

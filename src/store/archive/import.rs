@@ -6,7 +6,7 @@
 
 use super::{Archive, ArchivedGame, ArchivedPerson};
 use crate::store::people::{by_name, check_colour, checked_name};
-use crate::store::{Store, StoreError};
+use crate::store::{Progress, Store, StoreError};
 use rusqlite::{params, OptionalExtension, Transaction, TransactionBehavior};
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
@@ -243,9 +243,11 @@ fn games(
     archive: &Archive,
     people: &HashMap<String, i64>,
     report: &mut ImportReport,
+    progress: Progress,
 ) -> Result<(), StoreError> {
     let mut seen = HashSet::new();
     for (i, g) in archive.games.iter().enumerate() {
+        progress(i + 1, archive.games.len());
         let seats = check_game(i, g, people)?;
         if !seen.insert(g.uuid.as_str()) {
             return Err(bad(format!("games[{i}].uuid"), "appears twice in the file"));
@@ -292,6 +294,15 @@ impl Store {
     /// Merge `archive` (already checked by the service for its games' ids and logs) in one
     /// transaction: all of it, or on the first fault nothing.
     pub fn import_archive(&mut self, archive: &Archive) -> Result<ImportReport, StoreError> {
+        self.import_archive_with(archive, &mut |_, _| {})
+    }
+
+    /// [`Self::import_archive`], telling `progress` (game, of games) as each game is saved.
+    pub fn import_archive_with(
+        &mut self,
+        archive: &Archive,
+        progress: Progress,
+    ) -> Result<ImportReport, StoreError> {
         let mut report = ImportReport {
             format: super::FORMAT.into(),
             ..ImportReport::default()
@@ -300,7 +311,7 @@ impl Store {
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let ids = people(&tx, &archive.people, &mut report)?;
-        games(&tx, archive, &ids, &mut report)?;
+        games(&tx, archive, &ids, &mut report, progress)?;
         catalogue(&tx, archive, &mut report)?;
         tx.commit()?;
         Ok(report)
