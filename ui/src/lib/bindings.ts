@@ -64,16 +64,16 @@ export const commands = {
 	 *  Export every game as "json" (the app's own), "csv" or "bgstats" to a file chosen in the
 	 *  native dialog.
 	 */
-	exportHistory: (format: string, progress: Channel<FileProgress>) => typedError<FileOutcome_Serialize, ApiError_Serialize>(__TAURI_INVOKE("export_history", { format, progress })),
+	exportHistory: (format: string, progress: Channel<FileProgress_Deserialize>) => typedError<FileOutcome_Serialize, ApiError_Serialize>(__TAURI_INVOKE("export_history", { format, progress })),
 	/**  Import an Estate Steward or BG Stats export chosen in the native dialog. */
-	importHistory: (progress: Channel<FileProgress>) => typedError<FileOutcome_Serialize, ApiError_Serialize>(__TAURI_INVOKE("import_history", { progress })),
+	importHistory: (progress: Channel<FileProgress_Deserialize>) => typedError<FileOutcome_Serialize, ApiError_Serialize>(__TAURI_INVOKE("import_history", { progress })),
 	/**  Back the database up to a new file chosen in the native dialog. */
-	backupDatabase: (progress: Channel<FileProgress>) => typedError<FileOutcome_Serialize, ApiError_Serialize>(__TAURI_INVOKE("backup_database", { progress })),
+	backupDatabase: (progress: Channel<FileProgress_Deserialize>) => typedError<FileOutcome_Serialize, ApiError_Serialize>(__TAURI_INVOKE("backup_database", { progress })),
 	/**
 	 *  Replace the database's content with a backup chosen in the native dialog (a safety copy of
 	 *  what it replaces is kept), then reopen it.
 	 */
-	restoreDatabase: (progress: Channel<FileProgress>) => typedError<FileOutcome_Serialize, ApiError_Serialize>(__TAURI_INVOKE("restore_database", { progress })),
+	restoreDatabase: (progress: Channel<FileProgress_Deserialize>) => typedError<FileOutcome_Serialize, ApiError_Serialize>(__TAURI_INVOKE("restore_database", { progress })),
 };
 
 /* Types */
@@ -861,9 +861,34 @@ export type FileOutcome_Serialize =
 /**  The dialog was closed without choosing a file: nothing was read or written. */
 { kind: "Cancelled"; message: string } | { kind: "Exported"; report: ExportReport } | { kind: "Imported"; report: ImportReport_Serialize } | { kind: "BackedUp"; path: string } | { kind: "Restored"; report: RestoreReport_Serialize };
 
-/**  One step of a file command, for the busy state ("Writing the export…"). */
-export type FileProgress = {
+/**
+ *  One step of a file command, for the busy state ("Writing the export…"), with the count of
+ *  games so far when the step goes through them ("Saving games: 1,200 of 10,000").
+ */
+export type FileProgress = FileProgress_Serialize | FileProgress_Deserialize;
+
+/**
+ *  One step of a file command, for the busy state ("Writing the export…"), with the count of
+ *  games so far when the step goes through them ("Saving games: 1,200 of 10,000").
+ */
+export type FileProgress_Deserialize = {
 	step: string,
+	/**  Games done so far in this step, when it counts them. */
+	done?: number | null,
+	/**  Of how many games. */
+	total?: number | null,
+};
+
+/**
+ *  One step of a file command, for the busy state ("Writing the export…"), with the count of
+ *  games so far when the step goes through them ("Saving games: 1,200 of 10,000").
+ */
+export type FileProgress_Serialize = {
+	step: string,
+	/**  Games done so far in this step, when it counts them. */
+	done: number | null,
+	/**  Of how many games. */
+	total: number | null,
 };
 
 /**  Any game's action, as `allowed` offers it and `act` takes it. */
