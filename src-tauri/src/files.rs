@@ -68,11 +68,7 @@ impl FileProgress {
             Stage::Saving => "Saving",
         };
         FileProgress {
-            step: format!(
-                "{verb} games: {} of {}",
-                thousands(done),
-                thousands(total)
-            ),
+            step: format!("{verb} games: {} of {}", thousands(done), thousands(total)),
             done: u32::try_from(done).ok(),
             total: u32::try_from(total).ok(),
         }

@@ -167,10 +167,9 @@ fn checked(entry: &ResultsEntry) -> Result<(Vec<String>, Vec<bool>, String), Api
         }
         if let Some(role) = &p.role {
             short_text(&format!("players[{i}].role"), role, 40).map_err(|e| match e {
-                ApiError::BadRequest { field, message } => ApiError::bad(
-                    &field,
-                    format!("{}'s role {message}", excerpt(name, 40)),
-                ),
+                ApiError::BadRequest { field, message } => {
+                    ApiError::bad(&field, format!("{}'s role {message}", excerpt(name, 40)))
+                }
                 other => other,
             })?;
         }
