@@ -77,7 +77,7 @@ impl FileProgress {
     /// Whether a count is worth sending: the first and last game, and about every 1% between
     /// (a channel message per game would cost more than the game).
     pub fn worth_telling(done: usize, total: usize) -> bool {
-        done <= 1 || done >= total || done % (total / 100).max(1) == 0
+        done <= 1 || done >= total || done.is_multiple_of((total / 100).max(1))
     }
 }
 
@@ -86,7 +86,7 @@ fn thousands(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
