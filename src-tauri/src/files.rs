@@ -254,12 +254,12 @@ mod tests {
             "Reading games: 7 of 999"
         );
         assert_eq!(thousands(1_234_567), "1,234,567");
-        // About a hundred messages for 10,000 games, the first and last among them.
+        // For 10,000 games: the first, then every 100th (the last among them), 101 messages.
         let sent: Vec<usize> = (1..=10_000)
             .filter(|&d| FileProgress::worth_telling(d, 10_000))
             .collect();
-        assert_eq!(sent.len(), 100);
-        assert_eq!((sent[0], sent[99]), (1, 10_000));
+        assert_eq!(sent.len(), 101);
+        assert_eq!((sent[0], sent[1], sent[100]), (1, 100, 10_000));
         assert!((1..=3).all(|d| FileProgress::worth_telling(d, 3)));
     }
 
