@@ -71,6 +71,10 @@ async function refusedOn(browser, selector, reason, what = selector) {
   });
   await sleep(200);
   assert.equal(await logCount(browser), before, `${what} logged something`);
+  // Read, the refusal is dismissed as a player does, so that the alert stuck to the top of the
+  // window covers nothing the next tap needs.
+  await tid(browser, "alert-dismiss").click();
+  await headline.waitForExist({ ...T, reverse: true });
 }
 
 /** The bidding buttons' words, in order. */

@@ -2,8 +2,8 @@
 // started dark (the system's choice, given to WebKitGTK as GTK_THEME), Home, New game, every
 // game's table (The Estates with buildings on its board, Count of the Nine Estates dealt, Middle
 // Ages with its Lords out, Realm Lord's setup, the Raise the Realm tracker with its Leaders
-// dealt, the Raise the Realm scorepad closed), the question before ending an Era, an alert with
-// a refusal, History, a Game record, Statistics with its charts, People and Settings. On each
+// dealt, the Raise the Realm scorepad closed), the question before ending an Era, a bad entry
+// answered at its field, History, a Game record, Statistics with its charts, People and Settings. On each
 // screen every visible piece of text reaches WCAG AA against what is really behind it, and no
 // text on a board is under 14 px.
 import assert from "node:assert/strict";
@@ -72,16 +72,14 @@ const SCREENS = [
   },
   { name: "realm-lord", hash: "#/table/7", ready: '[data-testid="target-input"]' },
   {
-    // A refusal in the alert, its "Why?" open.
-    name: "alert",
+    // A bad entry answered at its field.
+    name: "field-error",
     hash: "#/table/7",
     ready: '[data-testid="target-input"]',
     then: async (browser) => {
       await tid(browser, "target-input").setValue("0");
       await tid(browser, "target-confirm").click();
-      await tid(browser, "alert-why-open").waitForDisplayed(T);
-      await tid(browser, "alert-why-open").click();
-      await tid(browser, "alert-why").waitForDisplayed(T);
+      await tid(browser, "target-error").waitForDisplayed(T);
     },
   },
   { name: "realm-live", hash: "#/table/8", ready: '[data-testid="table-header"]' },
