@@ -6,7 +6,20 @@ import { T, logCount, screenshot, tapAndConfirm, tid, waitLogCount } from "./hel
 /** Resizes the window and lets WebKit lay the page out again before anything is measured. */
 export async function resize(browser, size) {
   await browser.setWindowSize(size.width, size.height);
-  await sleep(300);
+  // WebKit applies a new window size a moment after the driver answers, and the layout follows:
+  // wait until the page's width has held still for two reads, so a tap after a resize lands on
+  // the layout the screenshot shows (a tap during the reflow once missed its button).
+  let last = -1;
+  await browser.waitUntil(
+    async () => {
+      const width = await browser.execute(() => window.innerWidth);
+      const settled = width === last && width <= size.width;
+      last = width;
+      return settled;
+    },
+    { timeout: 5000, interval: 150, timeoutMsg: `the window never settled at ${size.width}×${size.height}` },
+  );
+  await sleep(150);
 }
 
 /** A screenshot once WebKit has painted again (its snapshot can lag a resize or a scroll). */

@@ -493,6 +493,9 @@ test(
       // One more tap on the last space's step: +1 becomes +2.
       await mat.$('[data-testid="mat-production-step-7"]').scrollIntoView({ block: "center" });
       await mat.$('[data-testid="mat-production-step-7"]').click();
+      await browser
+        .waitUntil(async () => (await production.getAttribute("data-values")) === "1,1,2,2,3,3,4,6", { timeout: 3000 })
+        .catch(() => {});
       assert.equal(await production.getAttribute("data-values"), "1,1,2,2,3,3,4,6");
       await mat.$('[data-testid="mat-save"]').scrollIntoView({ block: "center" });
       await mat.$('[data-testid="mat-save"]').click();
