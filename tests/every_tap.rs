@@ -6,22 +6,13 @@
 //! the Nine Estates, offered among the legal actions with some payment). So the board's reasons
 //! can never drift from the rules.
 
-use estate_steward::engine::{ActError, AnyTable, Seat};
-use estate_steward::games::find_game;
-use serde_json::{json, Value};
+#[path = "common/middle.rs"]
+mod middle;
 
-fn seats(n: usize) -> Vec<Seat> {
-    ["Ana", "Bo", "Cy", "Dee", "Eli", "Fay"]
-        .iter()
-        .take(n)
-        .enumerate()
-        .map(|(i, name)| Seat {
-            person_id: i as i64 + 1,
-            name: (*name).to_string(),
-            colour: format!("#00000{i}"),
-        })
-        .collect()
-}
+use estate_steward::engine::{ActError, AnyTable};
+use estate_steward::games::find_game;
+use middle::seats;
+use serde_json::{json, Value};
 
 /// The first sample table of a game's conformance fixture (the cards a table described); null
 /// when the game needs none.
@@ -168,6 +159,61 @@ fn nine_estates_cards_say_the_build_refusal() {
     });
     assert!(refused > 100, "refused cards checked: {refused}");
     assert!(open > 5, "buildable cards checked: {open}");
+}
+
+/// A built Structure or Estate answers a tap with why it cannot pay now: the very refusal a
+/// build offered now gets when it is paid from that card first.
+#[test]
+fn nine_estates_built_cards_say_the_payment_refusal() {
+    let (mut refused, mut open) = (0, 0);
+    for seed in 1..=6 {
+        let (r, o) = built_cards(seed);
+        refused += r;
+        open += o;
+    }
+    assert!(refused > 10, "tilted cards checked: {refused}");
+    assert!(open > 10, "ready cards checked: {open}");
+}
+
+/// One walk of [`nine_estates_built_cards_say_the_payment_refusal`]: (refused, ready) checked.
+fn built_cards(seed: u64) -> (usize, usize) {
+    walk("nine-estates", 1, seed, 300, |t, step| {
+        let view = t.view();
+        let Some(build) = t
+            .allowed()
+            .into_iter()
+            .find(|a| a.action["type"] == "Build")
+            .map(|a| a.action)
+        else {
+            return (0, 0);
+        };
+        let sources = items(&view, "structure_why_not")
+            .enumerate()
+            .map(|(i, why)| (why, json!({"kind": "Structure", "index": i})))
+            .chain(
+                items(&view, "estate_why_not")
+                    .enumerate()
+                    .map(|(i, why)| (why, json!({"kind": "Estate", "index": i}))),
+            );
+        tally(sources.map(|(why, from)| {
+            let mut payment = vec![json!({"from": from, "resource": "Food"})];
+            payment.extend(build["payment"].as_array().into_iter().flatten().cloned());
+            let mut action = build.clone();
+            action["payment"] = Value::from(payment);
+            match why.as_str() {
+                Some(why) => {
+                    assert_eq!(answer(t, &action).as_deref(), Some(why), "step {step}");
+                    true
+                }
+                None => {
+                    // It can pay: whatever a payment from it is refused for, it is not that.
+                    let said = answer(t, &action).unwrap_or_default();
+                    assert!(!said.contains("tilted"), "step {step}: {said}");
+                    false
+                }
+            }
+        }))
+    })
 }
 
 #[test]

@@ -5,7 +5,7 @@
 use super::actions::{Deal, Described, NineAction, NineEvent, RoundChoice, Target};
 use super::cards::{cost_text, yield_text, EstateType, Face, FaceDef, Resource};
 use super::offers::build_why_not;
-use super::payment::Pay;
+use super::payment::{source_offer, Pay, Source};
 use super::scoring;
 use super::state::{BuiltStructure, EraScore, EstateStatus, NineState, Phase, Slot};
 use serde::{Deserialize, Serialize};
@@ -80,7 +80,12 @@ pub struct NineView {
     pub grid: Vec<GridEstate>,
     /// The build area, by round (one column per round).
     pub structures: Vec<BuiltStructure>,
+    /// For each built Structure, why it cannot pay toward a build now (the refusal a payment
+    /// with it gets; `None`: it can), so that a tap on it answers.
+    pub structure_why_not: Vec<Option<String>>,
     pub estates: Vec<String>,
+    /// For each built Estate, why it cannot pay toward a build now (`None`: it can).
+    pub estate_why_not: Vec<Option<String>>,
     pub undescribed: Vec<DescribeRequest>,
     /// The Structures the table has described (this game's and remembered ones), by name, for
     /// the "requires" choice of a description.
@@ -108,6 +113,12 @@ pub fn view(state: &NineState) -> NineView {
         active,
         grid,
         structures: state.structures.clone(),
+        structure_why_not: (0..state.structures.len())
+            .map(|i| pay_why_not(state, Source::Structure { index: i as u8 }))
+            .collect(),
+        estate_why_not: (0..state.estates.len())
+            .map(|i| pay_why_not(state, Source::Estate { index: i as u8 }))
+            .collect(),
         estates: state
             .estates
             .iter()
@@ -124,6 +135,11 @@ pub fn view(state: &NineState) -> NineView {
 }
 
 /// The left, centre and discard cards, and those of them not described yet.
+/// The refusal a payment from `source` gets now (tilted until it is reset), if any.
+fn pay_why_not(state: &NineState, source: Source) -> Option<String> {
+    source_offer(state, source).err().map(|e| e.message)
+}
+
 fn active_cards(state: &NineState) -> (Vec<ActiveCard>, Vec<DescribeRequest>) {
     let mut active = Vec::new();
     let mut undescribed = Vec::new();

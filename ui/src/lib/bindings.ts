@@ -2431,7 +2431,14 @@ export type NineView_Deserialize = {
 	grid: GridEstate_Deserialize[],
 	/**  The build area, by round (one column per round). */
 	structures: BuiltStructure[],
+	/**
+	 *  For each built Structure, why it cannot pay toward a build now (the refusal a payment
+	 *  with it gets; `None`: it can), so that a tap on it answers.
+	 */
+	structure_why_not: (string | null)[],
 	estates: string[],
+	/**  For each built Estate, why it cannot pay toward a build now (`None`: it can). */
+	estate_why_not: (string | null)[],
 	undescribed: DescribeRequest_Deserialize[],
 	/**
 	 *  The Structures the table has described (this game's and remembered ones), by name, for
@@ -2460,7 +2467,14 @@ export type NineView_Serialize = {
 	grid: GridEstate_Serialize[],
 	/**  The build area, by round (one column per round). */
 	structures: BuiltStructure[],
+	/**
+	 *  For each built Structure, why it cannot pay toward a build now (the refusal a payment
+	 *  with it gets; `None`: it can), so that a tap on it answers.
+	 */
+	structure_why_not: (string | null)[],
 	estates: string[],
+	/**  For each built Estate, why it cannot pay toward a build now (`None`: it can). */
+	estate_why_not: (string | null)[],
 	undescribed: DescribeRequest_Serialize[],
 	/**
 	 *  The Structures the table has described (this game's and remembered ones), by name, for

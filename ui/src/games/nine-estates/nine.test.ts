@@ -16,8 +16,10 @@ import {
   eraLine,
   estateDescribeAction,
   gridRows,
+  moreShields,
   nineActionGroups,
   buildOffers,
+  paidWithOffers,
   orientation,
   paymentWords,
   phaseLabel,
@@ -187,6 +189,15 @@ describe("describing cards", () => {
   });
 });
 
+describe("a shield past the chips", () => {
+  it("goes to 10 first, then one point a tap", () => {
+    expect(moreShields(0)).toBe(10);
+    expect(moreShields(9)).toBe(10);
+    expect(moreShields(10)).toBe(11);
+    expect(moreShields(14)).toBe(15);
+  });
+});
+
 describe("the table's own deal", () => {
   it("records the grid in Era 1 and only the deck afterwards", async () => {
     const { recordedDealAction, startingDealForm } = await import("./nine");
@@ -223,7 +234,9 @@ describe("what can be done now", () => {
       { card: 1, face: "Square", name: "Sq1", round: 1, tilted: false },
       { card: 2, face: "Square", name: "Sq2", round: 1, tilted: false },
     ],
+    structure_why_not: [null, null],
     estates: ["Abbey"],
+    estate_why_not: [null],
     undescribed: [],
     structure_names: [],
     era_scores: [],
@@ -309,6 +322,18 @@ describe("what can be done now", () => {
     // The core's JSON may order a target's keys otherwise: the same card all the same.
     const sorted = { ...allowed[2], action: { type: "Build", payment: [], target: { col: 0, kind: "Estate", row: 2 } } } as AllowedAction;
     expect(buildOffers([sorted], { kind: "Estate", row: 2, col: 0 }, view)).toHaveLength(1);
+  });
+
+  it("offers a tapped built card's builds: those it helps pay for", () => {
+    expect(paidWithOffers(allowed, { kind: "Structure", index: 1 }, view)).toEqual([
+      { key: allowed[1].label, label: "Build Mill (Wood, Wood): Pay with your Sq1 (Wood) and your Sq2 (Gold)", action: allowed[1].action },
+    ]);
+    expect(paidWithOffers(allowed, { kind: "Estate", index: 0 }, view).map((o) => o.label)).toEqual([
+      "Build Farm (Wood): Pay with your Abbey (Gold)",
+    ]);
+    // Another Estate than the one paying, and the left card's kind of source: nothing.
+    expect(paidWithOffers(allowed, { kind: "Estate", index: 1 }, view)).toEqual([]);
+    expect(paidWithOffers(allowed, { kind: "Discard" }, view)).toEqual([]);
   });
 
   it("shows the round's end choices as the core offers them", () => {

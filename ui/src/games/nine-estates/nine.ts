@@ -29,6 +29,11 @@ export const GAME_ID = "nine-estates";
 
 export const RESOURCES: readonly Resource[] = ["Food", "Wood", "Stone", "Ore", "Gold", "WorkCrew"];
 
+/** A shield past the 0–9 chips: 10 first, then one more point each tap. */
+export function moreShields(value: number): number {
+  return value >= 10 ? value + 1 : 10;
+}
+
 export function resourceName(r: Resource): string {
   return r === "WorkCrew" ? "Work Crew" : r;
 }
@@ -502,6 +507,29 @@ export function sameTarget(a: Target, b: Target): boolean {
     return a.kind === b.kind && a.kind === "Structure" && b.kind === "Structure" && a.slot === b.slot;
   }
   return a.row === b.row && a.col === b.col;
+}
+
+/**
+ * The builds offered now that a built Structure or Estate helps pay for (`from` among their
+ * payments), each labelled with what it builds and how it is paid: what a tap on that card offers.
+ */
+export function paidWithOffers(
+  allowed: readonly AllowedAction[],
+  from: Source,
+  view: Pick<NineView, "structures" | "estates" | "active" | "grid">,
+): TapOffer[] {
+  return allowed.flatMap((a) => {
+    const action = a.action as OfferedNineAction;
+    if (action.type !== "Build") return [];
+    if (!action.payment.some((p) => sameSource(p.from, from))) return [];
+    const label = `Build ${targetTitle(action.target, view)}: ${paymentWords(action.payment, view)}`;
+    return [{ key: a.label, label, action: action as NineAction }];
+  });
+}
+
+function sameSource(a: Source, b: Source): boolean {
+  if (a.kind !== b.kind) return false;
+  return !("index" in a && "index" in b) || a.index === b.index;
 }
 
 /** Every way to build `target` the core offers now, each a button worded as the action list does. */
