@@ -88,20 +88,18 @@ async function open(browser, id) {
   await sleep(200);
 }
 
-/** A tap as a finger makes it. At the page's foot the sticky turn panel can still cover a
- *  form's button (the page ends before the button clears it): that one is pressed by script. */
+/**
+ * A tap as a finger makes it, on the element brought to the middle of the window first. The page
+ * is scrolled by the page itself: webdriverio's own scrollIntoView scrolls by the wheel only
+ * until the element enters the window, which leaves it at the foot, under the phone's action bar.
+ */
 async function tap(el) {
   await el.waitForExist(T);
-  await el.scrollIntoView({ block: "center" });
-  try {
-    await el.click();
-  } catch (e) {
-    if (!/intercepted/.test(String(e))) throw e;
-    await session.execute((b) => b.click(), el);
-  }
+  await session.execute((e) => e.scrollIntoView({ block: "center" }), el);
+  await el.click();
 }
 
-/** The window under test (set when the test starts), for `tap`'s scripted press. */
+/** The window under test (set when the test starts). */
 let session;
 
 /** Taps a refused spot: its reason shows under it, word for word the core's, and nothing is sent. */
@@ -182,6 +180,27 @@ test(
         "Built",
         "the offered build was played",
       );
+      // The built Estate answers a tap too: the builds it helps pay for, or why it cannot pay.
+      table = cli("show", String(nine));
+      const builtAt = table.view.estates.length - 1;
+      const builtTap = await browser.$(`[data-testid="built-estate"][data-index="${builtAt}"] [data-testid="built-estate-tap"]`);
+      const builtWhy = table.view.estate_why_not[builtAt];
+      if (builtWhy !== null) {
+        await refusedTap(browser, builtTap, builtWhy, "Nine Estates: a built Estate that cannot pay");
+      } else {
+        await tap(builtTap);
+        await tid(browser, "tap-answer").waitForDisplayed(T);
+        const paidWith = table.allowed.filter(
+          (a) => a.action.type === "Build" && a.action.payment.some((p) => p.from.kind === "Estate" && p.from.index === builtAt),
+        );
+        assert.equal((await browser.$$('[data-testid="tap-offer"]')).length, paidWith.length, "a built Estate offers the builds it pays for");
+        if (paidWith.length === 0) {
+          assert.equal(await tid(browser, "tap-reason").getText(), `Nothing offered now is paid with your ${table.view.estates[builtAt]}.`);
+        }
+        await assertPlainScreen(browser, "Nine Estates: a built Estate");
+      }
+      await screenshot(browser, "every-tap-nine-built-phone");
+      await tap(await tid(browser, "tap-close"));
 
       // ---- Realm Lord: the other player's Lord, then the own Lord travels --------------------
       await open(browser, lord);
@@ -209,6 +228,23 @@ test(
       const before = await logCount(browser);
       await tap(go);
       await waitLogCount(browser, before + 1, "Realm Lord: the own Lord travels");
+
+      // A Realm is tapped too: the current player's figures that may travel there, or the core's
+      // refusal when none may (first the Realm the Lord now stands in, then the next one).
+      table = cli("show", String(lord));
+      for (const index of [to, (to + 1) % table.view.realms.length]) {
+        table = cli("show", String(lord));
+        const name = table.view.realms[index].name;
+        const spot = await browser.$(`[data-testid="realm-tap"][data-realm="${index}"]`);
+        const mine = table.view.realms.flatMap((r) => r.figures).filter((f) => f.seat === table.view.state.current);
+        const free = mine.filter((f) => f.why_not.travel[index] === null);
+        if (free.length > 0) {
+          await offeredTap(browser, spot, `${free[0].name} travels to ${name}`, `Realm Lord: ${name}, a figure may go`);
+        } else {
+          await refusedTap(browser, spot, mine[0].why_not.travel[index], `Realm Lord: ${name}, no figure may go`);
+          await tap(await tid(browser, "tap-close"));
+        }
+      }
 
       // A card's name left empty is said under the field.
       await tap(await tid(browser, "play-open"));

@@ -140,7 +140,9 @@ test(
       await submit(browser, "target-confirm", "confirm the target");
       assert.match(await tid(browser, "target-status").getText(), /first to 5 Hope Stones/);
 
-      // The six Realms: three printed, three named by the table.
+      // The six Realms: three printed, three named by the table. Their button is in reach while
+      // the names scroll under it.
+      await assertInFirstScreen(browser, await tid(browser, "realms-save"), "Name the Realms (phone)");
       const realms = await browser.$$('[data-testid="realm-name"]');
       assert.equal(await realms[0].getValue(), "Darkthorn");
       for (const [i, name] of [[3, "Frostvale"], [4, "Emberfall"], [5, "Stormreach"]]) {
@@ -151,6 +153,7 @@ test(
 
       // Lords, described the first time: Thraken's Homeland is printed in the rulebook.
       const lordForm = (seat) => browser.$(`[data-testid="lord-form"][data-seat="${seat}"]`);
+      await assertInFirstScreen(browser, await (await lordForm(0)).$('[data-testid="lord-reveal"]'), "the first Lord's Reveal (phone)");
       await (await lordForm(0)).$('[data-testid="lord-input"]').setValue("Thraken The Deceiver");
       const thraken = await (await lordForm(0)).$('[data-testid="lord-facts"]');
       await thraken.waitForDisplayed(T);
@@ -171,6 +174,7 @@ test(
       await tap(await (await lordForm(1)).$('[data-testid="lord-reveal"]'));
       await waitLogCount(browser, before + 1, "reveal Lyra");
       await select(await tid(browser, "first-player"), 0);
+      await assertInFirstScreen(browser, await tid(browser, "start-play"), "Start (phone)");
       await submit(browser, "start-play", "start");
       await waitPhase(browser, /^Turn 1 · Ana: draw 2 cards/);
 
