@@ -19,7 +19,9 @@ import {
   PHONE,
   T,
   appBinary,
+  assertInFirstScreen,
   assertNoCspViolations,
+  assertOnTop,
   checkLayout,
   logCount,
   refusalWhy,
@@ -99,6 +101,9 @@ test(
       await tid(browser, "mat-players").setValue("1");
       await tid(browser, "mat-production-7").setValue("0");
       await resize(browser, PHONE);
+      // The mat's Save stays in reach at the foot of the screen while its values scroll under it.
+      await assertInFirstScreen(browser, await tid(browser, "mat-save"), "the mat's Save (phone)");
+      await assertOnTop(browser, await tid(browser, "mat-save"), "the mat's Save (phone)");
       await checkLayout(browser, "mat form (phone)");
       await mat.scrollIntoView({ block: "start" });
       await shot(browser, "realm-live-mat-phone");
@@ -141,6 +146,12 @@ test(
         if (era === 1) {
           await checkLayout(browser, "Solo Era Event form (desktop)");
           await shot(browser, "realm-live-event-form-desktop");
+          await resize(browser, PHONE);
+          // The quick reveal is the action bar's first offer, in reach; the form names the Event.
+          await assertInFirstScreen(browser, await tid(browser, "action-area"), "the action bar (an Era's Event, phone)");
+          await assertInFirstScreen(browser, await browser.$('[data-testid="action-area"] [data-testid="action"]'), "Reveal (phone)");
+          await shot(browser, "realm-live-event-form-phone");
+          await resize(browser, DESKTOP);
         }
         await submit(browser, "event-save", `reveal Era ${era}`);
         await waitPhase(browser, new RegExp(`^Era ${era} of 5 · Ana's turn · 4 workers left`));
@@ -223,6 +234,14 @@ test(
               // fields), and the hand gives the drawn card back.
               await openForm(browser, "solo-reveal");
               await select(await tid(browser, "solo-card"), "Merchant");
+              // Resolved before its Production card is chosen: said under the form's button.
+              const sent = await logCount(browser);
+              await tid(browser, "solo-save").scrollIntoView({ block: "center" });
+              await tid(browser, "solo-save").click();
+              await tid(browser, "solo-error").waitForDisplayed(T);
+              assert.equal(await tid(browser, "solo-error").getText(), "Choose the Production card the Merchant activates");
+              assert.equal(await tid(browser, "alert").getText(), "", "said at the form, not in the alert");
+              assert.equal(await logCount(browser), sent);
               await select(await tid(browser, "solo-merchant-slot"), 0);
               assert.equal(await browser.$('[data-testid="solo-change"]').isExisting(), false);
               // The Wood counter appears for the Charcoal Burner only, the change fields for a
@@ -385,6 +404,17 @@ test(
       const two = await realm.$('[data-testid="realm-entry"][data-key="event:Solo Era 2 Event"]');
       assert.equal(await two.$('[data-testid="entry-reward"]').getText(), "Its objective awards 4 VP");
       assert.equal(await realm.$('[data-key="event:Solo Era 4 Event"]').isExisting(), false);
+      // A reward typed as "abc" is said under its field, and nothing is saved.
+      await two.$('[data-testid="entry-edit"] summary').scrollIntoView({ block: "center" });
+      await two.$('[data-testid="entry-edit"] summary').click();
+      await two.$('[data-testid="entry-reward-vp"]').setValue("abc");
+      await two.$('[data-testid="entry-save"]').click();
+      const rewardError = await two.$('[data-testid="entry-error"]');
+      await rewardError.waitForDisplayed(T);
+      assert.equal(await rewardError.getText(), 'Its objective awards (VP): "abc" is not a whole number');
+      assert.equal(await two.$('[data-testid="entry-reward-vp"]').getAttribute("aria-invalid"), "true");
+      assert.equal(await two.$('[data-testid="entry-reward"]').getText(), "Its objective awards 4 VP");
+      await two.$('[data-testid="entry-edit"] summary').click();
       await two.scrollIntoView({ block: "center" });
       await checkLayout(browser, "Settings, Solo Era Events (phone)");
       await shot(browser, "realm-live-settings-events-phone");
@@ -467,6 +497,10 @@ test("five players in a laptop window: every Estate, the board, and an Era objec
     const form = await tid(browser, "objective-form");
     await form.waitForDisplayed(T);
     await resize(browser, PHONE);
+    // The objective's quick score is the action bar's first offer, in reach (the form beside it
+    // enters counts the app does not track).
+    await assertInFirstScreen(browser, await browser.$('[data-testid="action-area"] [data-testid="action"]'), "Score the objective (phone)");
+    await assertOnTop(browser, await browser.$('[data-testid="action-area"] [data-testid="action"]'), "Score the objective (phone)");
     await checkLayout(browser, "five-player objective (phone)");
     await form.scrollIntoView({ block: "start" });
     await shot(browser, "realm-live-objective-phone");
