@@ -1,11 +1,12 @@
 // Count of the Nine Estates in the real window: a whole game through the UI, kept across a
 // restart on the same database file, plus refusals, undo/redo and a refused database.
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { test } from "node:test";
-import { DESKTOP, PHONE, refusalWhy, screenshot, startApp, tapAndConfirm, withApp } from "./helpers.mjs";
+import { DESKTOP, PHONE, appBinary, refusalWhy, screenshot, startApp, tapAndConfirm, withApp } from "./helpers.mjs";
 
 const T = { timeout: 10_000 };
 const tid = (browser, id) => browser.$(`[data-testid="${id}"]`);
@@ -477,7 +478,7 @@ test(
   }),
 );
 
-test("a database that is not ours is refused, shown on Home, and left untouched", async (t) => {
+test("a database that is not ours is refused, shown on Home, left untouched, and a backup can take its place", async (t) => {
   const dir = mkdtempSync(join(tmpdir(), "estate-steward-refused-"));
   const db = join(dir, "notes.sqlite3");
   const text = "shopping list: flour, candles\n";
@@ -492,6 +493,26 @@ test("a database that is not ours is refused, shown on Home, and left untouched"
     await checkLayout(app.browser, "refused database (phone)");
     await screenshot(app.browser, "home-db-refused-phone");
     assert.equal(readFileSync(db, "utf8"), text);
+
+    // A backup restored from Home takes the file's place; the refused file is moved aside as it
+    // was, and the app starts again on the backup's games.
+    const good = join(dir, "good.sqlite3");
+    const backup = join(dir, "monday.sqlite3");
+    const steward = (...args) => execFileSync(join(dirname(appBinary()), "steward"), ["--db", good, ...args], { encoding: "utf8" });
+    steward("record-result", "middle-ages", "--player", "Ana:5", "--player", "Bo:3");
+    steward("backup", backup);
+    app.answerDialog(backup);
+    await tid(app.browser, "refused-restore").click();
+    await tid(app.browser, "no-active").waitForDisplayed({ ...T, timeoutMsg: "Home never showed the restored database" });
+    assert.equal(await tid(app.browser, "db-error").isExisting(), false);
+    const aside = readdirSync(dir).filter((f) => f.startsWith("notes.sqlite3.refused-"));
+    assert.equal(aside.length, 1, `the refused file moved aside: ${readdirSync(dir)}`);
+    assert.equal(readFileSync(join(dir, aside[0]), "utf8"), text);
+    await tid(app.browser, "nav-history").click();
+    const row = await app.browser.$('[data-testid="history-row"]');
+    await row.waitForDisplayed(T);
+    assert.match(await row.getText(), /Middle Ages/);
+    await screenshot(app.browser, "home-db-restored-phone");
   } catch (e) {
     e.message += `\n--- tauri-driver / app output ---\n${app.logs()}`;
     await screenshot(app.browser, `FAILED-${t.name}`).catch(() => undefined);

@@ -222,3 +222,70 @@ fn every_import_is_preceded_by_a_backup_and_the_last_five_are_kept() {
         .iter()
         .all(|k| k.to_string_lossy().ends_with("-before-import.sqlite3")));
 }
+
+/// The files in `dir` whose names contain `part`.
+fn named(dir: &Path, part: &str) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().contains(part))
+        .collect();
+    found.sort();
+    found
+}
+
+#[test]
+fn a_refused_database_makes_room_for_a_backup_and_is_kept_unchanged() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.sqlite3");
+    record(&good, "Ana:5", "Bo:3");
+    let copy = dir.path().join("saved.sqlite3");
+    ok(&good, &["backup", copy.to_str().unwrap()]);
+    let saved = dump(&copy);
+    let cases: [(&str, &[u8]); 2] = [
+        ("foreign", b""),
+        (
+            "corrupt",
+            b"SQLite format 3\0 but then nothing a database holds",
+        ),
+    ];
+    for (name, bytes) in cases {
+        let db = dir.path().join(format!("{name}.sqlite3"));
+        if bytes.is_empty() {
+            rusqlite::Connection::open(&db)
+                .unwrap()
+                .execute_batch("CREATE TABLE t (x); INSERT INTO t VALUES (1);")
+                .unwrap();
+        } else {
+            std::fs::write(&db, bytes).unwrap();
+        }
+        let original = std::fs::read(&db).unwrap();
+        // Opened, it is refused; a restore with a bad backup changes nothing either.
+        assert_eq!(steward(&db, &["people", "list"]).status.code(), Some(4));
+        let text = dir.path().join("notes.txt");
+        std::fs::write(&text, "hello").unwrap();
+        assert_eq!(
+            steward(&db, &["restore", text.to_str().unwrap()])
+                .status
+                .code(),
+            Some(4)
+        );
+        assert_eq!(std::fs::read(&db).unwrap(), original, "{name}: touched");
+        assert!(named(dir.path(), &format!("{name}.sqlite3.refused-")).is_empty());
+        // A good backup takes its place; the refused file is kept beside it, byte for byte.
+        let said = ok(&db, &["restore", copy.to_str().unwrap()]);
+        let aside = named(dir.path(), &format!("{name}.sqlite3.refused-"));
+        assert_eq!(aside.len(), 1, "{name}: {aside:?}");
+        assert_eq!(
+            std::fs::read(&aside[0]).unwrap(),
+            original,
+            "{name}: kept as it was"
+        );
+        assert!(
+            said.contains(&*aside[0].to_string_lossy()),
+            "{name}: {said}"
+        );
+        assert_eq!(dump(&db), saved, "{name}: the backup's games");
+        ok(&db, &["people", "list"]);
+    }
+}

@@ -50,7 +50,8 @@ pub struct AppState {
     steward: Arc<Mutex<Result<Steward, ApiError>>>,
     path: PathBuf,
     db_path: String,
-    db_error: Option<ApiError>,
+    /// Why the database could not be opened at start, until a backup is restored in its place.
+    db_error: Arc<Mutex<Option<ApiError>>>,
 }
 
 /// The failure of a worker thread that stopped before answering (a panic in a core call).
@@ -65,7 +66,7 @@ fn stopped(e: impl std::fmt::Display) -> ApiError {
 impl AppState {
     pub fn new(path: PathBuf, steward: Result<Steward, ApiError>) -> Self {
         AppState {
-            db_error: steward.as_ref().err().cloned(),
+            db_error: Arc::new(Mutex::new(steward.as_ref().err().cloned())),
             steward: Arc::new(Mutex::new(steward)),
             db_path: path.display().to_string(),
             path,
@@ -97,12 +98,21 @@ impl AppState {
     /// before). Held under the one lock, so no command runs between the two.
     pub async fn restore(&self, file: PathBuf) -> Result<RestoreReport, ApiError> {
         let steward = Arc::clone(&self.steward);
+        let refused = Arc::clone(&self.db_error);
         let path = self.path.clone();
         tauri::async_runtime::spawn_blocking(move || {
             let mut guard = steward.lock().unwrap_or_else(|p| p.into_inner());
             let report = match guard.as_mut() {
                 Ok(s) => s.restore(&file)?,
-                Err(e) => return Err(e.clone()),
+                // The database was refused at start: the backup takes its place, the refused file
+                // moved aside unchanged.
+                Err(_) => {
+                    let (mut restored, report) = Steward::restore_over_refused(&path, &file)?;
+                    restored.set_log_page(APP_LOG_PAGE);
+                    *guard = Ok(restored);
+                    *refused.lock().unwrap_or_else(|p| p.into_inner()) = None;
+                    return Ok(report);
+                }
             };
             // The restore went through the open connection, so the old service stays usable
             // if the file cannot be opened again; the error then says the restore happened.
@@ -159,7 +169,11 @@ pub fn app_info(state: State<'_, AppState>) -> AppInfo {
     AppInfo {
         version: env!("CARGO_PKG_VERSION").to_string(),
         db_path: state.db_path.clone(),
-        db_error: state.db_error.clone(),
+        db_error: state
+            .db_error
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone(),
     }
 }
 

@@ -1,7 +1,7 @@
 //! Backup and restore of the whole database, through the store (SQLite's own copies, checked).
 
 use super::{ApiError, Steward};
-use crate::store::RestoreReport;
+use crate::store::{check_backup, put_back, set_aside, RestoreReport};
 use std::path::Path;
 
 impl Steward {
@@ -17,5 +17,32 @@ impl Steward {
         // Whatever happened, held tables may no longer match the file.
         self.tables.clear();
         Ok(report?)
+    }
+
+    /// Restore a backup where the database at `db` was refused when opened (another program's,
+    /// a newer schema's, a damaged copy): the backup is checked first, then the refused file is
+    /// moved aside unchanged (its new name is the report's safety copy), a new database is made
+    /// at `db` and the backup restored into it. Returns the service on the restored database.
+    pub fn restore_over_refused(
+        db: &Path,
+        file: &Path,
+    ) -> Result<(Steward, RestoreReport), ApiError> {
+        check_backup(file, db)?;
+        let aside = set_aside(db)?;
+        let restored = Steward::open(db).and_then(|mut steward| {
+            let report = steward.restore(file)?;
+            Ok((steward, report))
+        });
+        match restored {
+            Ok((steward, mut report)) => {
+                report.safety_copy = Some(aside.display().to_string());
+                Ok((steward, report))
+            }
+            Err(e) => {
+                // Put the refused file back as it was, so that a failure changes nothing.
+                put_back(db, &aside);
+                Err(e)
+            }
+        }
     }
 }

@@ -30,6 +30,19 @@ pub enum ApiError {
 }
 
 impl ApiError {
+    /// The database file was refused at open as not ours, of a newer schema or damaged (not a
+    /// folder or permission problem): a backup may take its place.
+    pub fn is_refused_file(&self) -> bool {
+        matches!(
+            self,
+            ApiError::Store {
+                error: StoreError::NotOurs { .. }
+                    | StoreError::Newer { .. }
+                    | StoreError::Corrupt { .. }
+            }
+        )
+    }
+
     pub fn bad(field: &str, message: impl Into<String>) -> Self {
         ApiError::BadRequest {
             field: field.into(),

@@ -192,3 +192,70 @@ impl Store {
         })
     }
 }
+
+/// Whether `file` can be restored into the database at `db`: the checks a restore makes first
+/// (ours, current, whole; not the database itself), asked before anything is moved.
+pub fn check_backup(file: &Path, db: &Path) -> Result<(), StoreError> {
+    check_restorable(file, db)
+}
+
+/// Moves a database the open checks refused (another program's, a newer schema's, a damaged
+/// copy), with its `-wal`, `-shm` and `-journal` companions, to `<name>.refused-<time>` beside it,
+/// byte for byte as it was, so that a backup can be restored in its place. All move or none: a
+/// companion left behind would be read by SQLite as the new file's own. Returns the new name of
+/// the database file.
+pub fn set_aside(db: &Path) -> Result<PathBuf, StoreError> {
+    let stamp = chrono::Utc::now().format("%Y%m%dT%H%M%SZ");
+    let with = |p: &Path, tail: &str| {
+        let mut name = p.as_os_str().to_os_string();
+        name.push(tail);
+        PathBuf::from(name)
+    };
+    let files: Vec<PathBuf> = std::iter::once(db.to_path_buf())
+        .chain(
+            ["-wal", "-shm", "-journal"]
+                .iter()
+                .map(|suffix| with(db, suffix))
+                .filter(|p| p.exists()),
+        )
+        .collect();
+    let tail = format!(".refused-{stamp}");
+    let mut moved: Vec<(PathBuf, PathBuf)> = Vec::new();
+    for from in files {
+        let to = with(&from, &tail);
+        if let Err(e) = std::fs::rename(&from, &to) {
+            for (back, now) in moved.iter().rev() {
+                let _ = std::fs::rename(now, back);
+            }
+            return Err(StoreError::ReadOnly {
+                path: from.display().to_string(),
+                detail: format!("it could not be moved aside to make room for the backup: {e}"),
+            });
+        }
+        moved.push((from, to));
+    }
+    Ok(with(db, &tail))
+}
+
+/// Undoes [`set_aside`] after a failed restore: what was made at `db` since is removed, and the
+/// refused file and its companions (`aside` is the file's new name) take their names again.
+pub fn put_back(db: &Path, aside: &Path) {
+    let with = |p: &Path, tail: &str| {
+        let mut name = p.as_os_str().to_os_string();
+        name.push(tail);
+        PathBuf::from(name)
+    };
+    let db_name = db.as_os_str().to_string_lossy().into_owned();
+    let aside_name = aside.as_os_str().to_string_lossy().into_owned();
+    let Some(tail) = aside_name.strip_prefix(&db_name) else {
+        return;
+    };
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+        let here = with(db, suffix);
+        let _ = std::fs::remove_file(&here);
+        let moved = with(&here, tail);
+        if moved.exists() {
+            let _ = std::fs::rename(&moved, &here);
+        }
+    }
+}

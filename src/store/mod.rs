@@ -18,7 +18,7 @@ pub mod schema;
 mod stats;
 
 pub use archive::ImportReport;
-pub use backup::{RestoreReport, BACKUP_DIR, KEEP};
+pub use backup::{check_backup, put_back, set_aside, RestoreReport, BACKUP_DIR, KEEP};
 pub use games::{GameRow, LoadedGame, NewGame, SeatPerson};
 pub use location::{default_db_path, APP_DIR_NAME, DB_ENV, DB_FILE_NAME};
 pub use log::Append;

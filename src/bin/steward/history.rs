@@ -5,7 +5,7 @@ use crate::text::history_text;
 use crate::{print, stats, Command};
 use estate_steward::engine::table::excerpt;
 use estate_steward::service::{ApiError, PlayerResult, ResultsEntry, Steward};
-use estate_steward::store::ImportReport;
+use estate_steward::store::{ImportReport, RestoreReport};
 use serde_json::Value;
 
 /// `--player NAME:SCORE` (split at the last colon: a name may hold one).
@@ -178,20 +178,22 @@ pub(crate) fn run(
             steward.delete_game(id)?;
             print(json, &Value::Bool(true), || format!("deleted game #{id}"));
         }
-        Command::Restore { file } => {
-            let r = steward.restore(&file)?;
-            print(json, &r, || {
-                format!(
-                    "restored from {}{}",
-                    r.restored_from,
-                    r.safety_copy
-                        .as_ref()
-                        .map(|s| format!("\nthe database as it was is kept in {s}"))
-                        .unwrap_or_default()
-                )
-            });
-        }
+        Command::Restore { file } => print_restored(json, &steward.restore(&file)?),
         other => return Ok(Some(other)),
     }
     Ok(None)
+}
+
+/// What a restore did, in words or as JSON.
+pub fn print_restored(json: bool, r: &RestoreReport) {
+    print(json, r, || {
+        format!(
+            "restored from {}{}",
+            r.restored_from,
+            r.safety_copy
+                .as_ref()
+                .map(|s| format!("\nthe database as it was is kept in {s}"))
+                .unwrap_or_default()
+        )
+    });
 }

@@ -235,7 +235,17 @@ pub(crate) fn player_refs(players: &[String]) -> Result<Vec<PlayerRef>, ApiError
 
 fn run(cli: Cli) -> Result<u8, ApiError> {
     let path = location::db_path(cli.db.clone());
-    let mut steward = Steward::open(&path)?;
+    let mut steward = match (Steward::open(&path), &cli.command) {
+        (Ok(steward), _) => steward,
+        // A database refused at open (another program's, a newer schema's, a damaged copy) can
+        // still be replaced by a backup: the refused file is moved aside unchanged.
+        (Err(e), Command::Restore { file }) if e.is_refused_file() => {
+            let (_, report) = Steward::restore_over_refused(&path, file)?;
+            history::print_restored(cli.json, &report);
+            return Ok(0);
+        }
+        (Err(e), _) => return Err(e),
+    };
     let json = cli.json;
     let Some(command) = history::run(&mut steward, json, cli.command)? else {
         return Ok(0);
