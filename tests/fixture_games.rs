@@ -279,6 +279,19 @@ fn without_why_not(mut v: Value, game: &str, what: &str) -> Value {
         "the-estates" => &["board"],
         _ => &[],
     };
+    if game == "nine-estates" {
+        // Why each built Structure and Estate cannot pay now: one answer per built card.
+        for (list, of) in [
+            ("structure_why_not", "structures"),
+            ("estate_why_not", "estates"),
+        ] {
+            let built = view[of].as_array().map_or(0, Vec::len);
+            take(view, list, what, |x| {
+                x.as_array()
+                    .is_some_and(|a| a.len() == built && a.iter().all(why))
+            });
+        }
+    }
     for list in lists {
         let items = view.get_mut(*list).and_then(Value::as_array_mut);
         for item in items.into_iter().flatten() {
