@@ -8,6 +8,7 @@ use common::realm::{catalogue, gain, res};
 use estate_steward::games::realm::tracker::model::{CardKind, Change, Res, SoloEventFacts, Track};
 use estate_steward::games::realm::tracker::{TrackerAction as A, TrackerOptions};
 use estate_steward::service::{Steward, TableView};
+use estate_steward::store::StatsFilter;
 use serde_json::json;
 use std::path::Path;
 
@@ -252,6 +253,42 @@ fn golden_three_player_game() {
     assert!(hist
         .iter()
         .any(|g| g.id == id && g.game == "raise-the-realm-live"));
+    // Statistics: each seat's Leader was recorded with its result.
+    let by_leader = [
+        ("Agrarian Lord", 1, 0, Some(0.0), 30.0),
+        ("Pious One", 1, 0, Some(0.0), 22.0),
+        ("Warlord", 1, 1, Some(1.0), 30.0),
+    ]
+    .map(|(leader, plays, wins, rate, average)| (leader.to_string(), plays, wins, rate, average));
+    assert_eq!(roles(&st), by_leader.to_vec());
+    // A database from before Leaders were recorded (schema 7) gets them from its log.
+    drop(st);
+    let conn = rusqlite::Connection::open(&db).unwrap_or_else(|e| panic!("{e}"));
+    conn.execute_batch("UPDATE results SET role = NULL; PRAGMA user_version = 7;")
+        .unwrap_or_else(|e| panic!("{e}"));
+    drop(conn);
+    let st = open(&db);
+    assert_eq!(
+        roles(&st),
+        by_leader.to_vec(),
+        "filled from each seat's LeaderChosen"
+    );
+}
+
+/// Raise the Realm's win rate by Leader: (Leader, plays, wins, win rate, average score).
+fn roles(st: &Steward) -> Vec<(String, i64, i64, Option<f64>, f64)> {
+    let filter = StatsFilter {
+        game: Some("raise-the-realm-live".into()),
+        ..StatsFilter::default()
+    };
+    let stats = st.stats(&filter).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut roles: Vec<_> = stats.games[0]
+        .by_role
+        .iter()
+        .map(|r| (r.role.clone(), r.plays, r.wins, r.win_rate, r.average_score))
+        .collect();
+    roles.sort_by(|a, b| a.0.cmp(&b.0));
+    roles
 }
 
 /// A solo Sorcerer: a Solo Era Event chosen each Era, Solo Mode cards revealed, objectives met in

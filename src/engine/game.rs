@@ -71,6 +71,11 @@ pub struct ScoreRow {
     pub rank: u8,
     pub winner: bool,
     pub title: Option<String>,
+    /// What the seat played as, for the statistics' win rate by role (a Raise the Realm
+    /// Leader); none where a game has no roles, and then left out of the JSON (a scoresheet
+    /// reads as it did before roles were recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<String>,
 }
 
 /// Scores as they stand (`final_` is true once the game is over).

@@ -154,6 +154,7 @@ impl Steward {
                 rank: r.rank,
                 winner: r.winner,
                 title: r.title,
+                role: r.role,
             })
             .collect();
         Ok(GameRecord {

@@ -189,8 +189,9 @@ fn write_results(tx: &Transaction, game_id: i64, sheet: &Scoresheet) -> Result<(
             .zip(row.breakdown.iter().copied())
             .collect();
         tx.execute(
-            "INSERT INTO results (game_id, seat, person_id, score, rank, winner, title, breakdown)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            "INSERT INTO results
+                (game_id, seat, person_id, score, rank, winner, title, breakdown, role)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             params![
                 game_id,
                 row.seat as i64,
@@ -199,7 +200,8 @@ fn write_results(tx: &Transaction, game_id: i64, sheet: &Scoresheet) -> Result<(
                 row.rank as i64,
                 row.winner as i64,
                 row.title,
-                serde_json::to_string(&breakdown).unwrap_or_else(|_| "[]".into())
+                serde_json::to_string(&breakdown).unwrap_or_else(|_| "[]".into()),
+                row.role,
             ],
         )?;
     }

@@ -111,6 +111,20 @@ const MIGRATIONS: &[&str] = &[
     // 7: a seat's colour at its table when it is not the person's usual one (players at one
     // table never share a colour); NULL: the person's colour.
     "ALTER TABLE seats ADD COLUMN colour TEXT;",
+    // 8: a Raise the Realm live game records each seat's Leader with its result (the win rate
+    // by Leader); a live game finished before then gets the Leader its log last chose for the
+    // seat (a `LeaderChosen` event not undone).
+    r#"
+        UPDATE results SET role = (
+            SELECT json_extract(e.value, '$.leader')
+            FROM events ev, json_each(ev.events) e
+            WHERE ev.game_id = results.game_id AND ev.undone = 0
+              AND json_extract(e.value, '$.type') = 'LeaderChosen'
+              AND json_extract(e.value, '$.seat') = results.seat
+            ORDER BY ev.seq DESC LIMIT 1)
+        WHERE role IS NULL
+          AND game_id IN (SELECT id FROM games WHERE game = 'raise-the-realm-live');
+        "#,
 ];
 
 /// What a migration does besides its SQL, in the same transaction (by migration number).

@@ -17,6 +17,7 @@ pub fn score(s: &RaceState) -> Scoresheet {
             rank: 1 + s.counters.iter().filter(|&&o| o > c).count() as u8,
             winner: s.winner == Some(i as u8),
             title: None,
+            role: None,
         })
         .collect();
     Scoresheet {

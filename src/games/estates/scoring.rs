@@ -67,6 +67,7 @@ fn score_row(s: &EstatesState, seat: u8, buildings: i32) -> ScoreRow {
         rank: 0,
         winner: false,
         title: None,
+        role: None,
     }
 }
 

@@ -66,6 +66,7 @@ pub fn score(s: &MiddleState) -> Scoresheet {
                 rank: places[i],
                 winner: over && places[i] == 1,
                 title: None,
+                role: None,
             }
         })
         .collect();

@@ -187,6 +187,7 @@ pub fn scoresheet(state: &NineState) -> Scoresheet {
             rank: 1,
             winner: false,
             title: over.then(|| rules().title(total)),
+            role: None,
         }],
         final_: over,
     }

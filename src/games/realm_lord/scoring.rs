@@ -17,6 +17,7 @@ pub fn sheet(hopes: &[u32], winners: &[u8], over: bool) -> Scoresheet {
             rank: 1 + hopes.iter().filter(|&&o| o > h).count() as u8,
             winner: over && winners.contains(&(i as u8)),
             title: None,
+            role: None,
         })
         .collect();
     Scoresheet {

@@ -2866,6 +2866,12 @@ export type ScoreRow_Deserialize = {
 	rank: number,
 	winner: boolean,
 	title?: string | null,
+	/**
+	 *  What the seat played as, for the statistics' win rate by role (a Raise the Realm
+	 *  Leader); none where a game has no roles, and then left out of the JSON (a scoresheet
+	 *  reads as it did before roles were recorded).
+	 */
+	role?: string | null,
 };
 
 /**  One seat's line on a scoresheet. */
@@ -2879,6 +2885,12 @@ export type ScoreRow_Serialize = {
 	rank: number,
 	winner: boolean,
 	title: string | null,
+	/**
+	 *  What the seat played as, for the statistics' win rate by role (a Raise the Realm
+	 *  Leader); none where a game has no roles, and then left out of the JSON (a scoresheet
+	 *  reads as it did before roles were recorded).
+	 */
+	role?: string,
 };
 
 /**  Scores as they stand (`final_` is true once the game is over). */

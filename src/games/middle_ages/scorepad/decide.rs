@@ -248,6 +248,7 @@ pub fn score(s: &PadState) -> Scoresheet {
             rank: p.rank,
             winner: s.finished && p.rank == 1,
             title: None,
+            role: None,
         })
         .collect();
     Scoresheet {

@@ -65,6 +65,7 @@ pub fn score(s: &RealmState) -> Scoresheet {
             rank: ranks[i],
             winner: s.finished && !s.solo && ranks[i] == 1,
             title: (s.finished && s.solo).then(|| solo_title(totals[i])),
+            role: None,
         })
         .collect();
     Scoresheet {

@@ -67,6 +67,7 @@ pub fn scoresheet(s: &TrackerState) -> Scoresheet {
                         t.title(totals[i])
                     }
                 }),
+                role: s.players[i].leader.clone(),
             })
             .collect(),
         final_: over,
