@@ -64,8 +64,33 @@ pub fn db_path_from(
     location::resolve(location::db_flag(args), env, data_dir)
 }
 
+/// WebKitGTK's switch for drawing pages without accelerated compositing.
+pub const COMPOSITING_ENV: &str = "WEBKIT_DISABLE_COMPOSITING_MODE";
+
+/// The value the app gives [`COMPOSITING_ENV`] when it starts: "1" (draw in software) unless
+/// the person starting it set the variable (`0` turns compositing back on).
+///
+/// Why: the first sticky element (the alert region, a game's action bar) makes WebKitGTK enter
+/// accelerated compositing, and setting up its GL context delays the window's first paint by
+/// 0.6–0.8 s where the GL is software (Xvfb, virtual machines, laptops without GPU drivers);
+/// measured in docs/benchmarks.md. The app's screens are forms, boards and small SVG charts,
+/// which WebKit draws in software without a visible difference. It is also the usual cure
+/// for the blank WebKitGTK windows some GPU drivers give.
+pub fn compositing_env(current: Option<OsString>) -> Option<&'static str> {
+    match current {
+        Some(_) => None,
+        None => Some("1"),
+    }
+}
+
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
+    // First, before any thread exists (setting the environment races with threads reading it).
+    if cfg!(target_os = "linux") {
+        if let Some(value) = compositing_env(std::env::var_os(COMPOSITING_ENV)) {
+            std::env::set_var(COMPOSITING_ENV, value);
+        }
+    }
     let builder = specta_builder();
     let path = db_path();
     eprintln!("estate-steward: database at {}", path.display());
@@ -97,6 +122,13 @@ pub fn run() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn compositing_is_off_unless_the_person_starting_the_app_chose() {
+        assert_eq!(compositing_env(None), Some("1"));
+        assert_eq!(compositing_env(Some(OsString::from("0"))), None);
+        assert_eq!(compositing_env(Some(OsString::from("1"))), None);
+    }
 
     fn os(v: &[&str]) -> Vec<OsString> {
         v.iter().map(OsString::from).collect()
