@@ -177,7 +177,25 @@ export async function screenshot(browser, name) {
   await browser
     .executeAsync((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())))
     .catch(() => {});
-  await browser.saveScreenshot(file);
+  // The app draws without accelerated compositing (src-tauri/src/lib.rs, COMPOSITING_ENV), and
+  // WebKit's snapshot then waits for the page's next drawing, which a still page never makes:
+  // redraw it (an invisible outline, toggled) until the snapshot is taken.
+  await browser
+    .execute(() => {
+      const s = document.body.style;
+      window.__e2eRedraw = setInterval(() => (s.outline = s.outline ? "" : "1px solid transparent"), 100);
+    })
+    .catch(() => {});
+  try {
+    await browser.saveScreenshot(file);
+  } finally {
+    await browser
+      .execute(() => {
+        clearInterval(window.__e2eRedraw);
+        document.body.style.outline = "";
+      })
+      .catch(() => {});
+  }
   return file;
 }
 
