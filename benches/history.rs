@@ -191,6 +191,18 @@ fn line(name: &str, what: &str, (base, ours): (f64, f64), base_what: &str, targe
     )
 }
 
+/// A scope narrowed to Raise the Realm (its live assistant and scorepad), as Statistics asks
+/// for one game's figures.
+fn realm(scope: &Scope) -> Scope {
+    Scope {
+        games: Some(vec![
+            "raise-the-realm".into(),
+            "raise-the-realm-live".into(),
+        ]),
+        ..scope.clone()
+    }
+}
+
 /// The statistics queries, each alone: (name, the query).
 type Query<'a> = (&'a str, Box<dyn Fn() + 'a>);
 
@@ -200,18 +212,8 @@ fn queries<'a>(store: &'a Store, steward: &'a Steward) -> Vec<Query<'a>> {
         games: Some(vec!["middle-ages".into(), "middle-ages-scorepad".into()]),
         ..Scope::default()
     };
-    let person = Scope {
-        person: Some(3),
-        ..Scope::default()
-    };
-    let four = Scope {
-        players: Some(4),
-        from: Some("2022-01-01".into()),
-        to: Some("2022-12-31".into()),
-        ..Scope::default()
-    };
     let q = |f: Box<dyn Fn() + 'a>| f;
-    vec![
+    let mut out = vec![
         (
             "plays",
             q(Box::new(move || {
@@ -254,12 +256,78 @@ fn queries<'a>(store: &'a Store, steward: &'a Steward) -> Vec<Query<'a>> {
             })),
         ),
         (
+            "everything (steward stats)",
+            q(Box::new(move || {
+                keep(steward.stats(&StatsFilter::default()).expect("stats"))
+            })),
+        ),
+    ];
+    out.extend(filtered_queries(store, steward));
+    out
+}
+
+/// The queries with a person, days or a player count.
+fn filtered_queries<'a>(store: &'a Store, steward: &'a Steward) -> Vec<Query<'a>> {
+    let person = Scope {
+        person: Some(3),
+        ..Scope::default()
+    };
+    let four = Scope {
+        players: Some(4),
+        from: Some("2022-01-01".into()),
+        to: Some("2022-12-31".into()),
+        ..Scope::default()
+    };
+    let q = |f: Box<dyn Fn() + 'a>| f;
+    vec![
+        (
             "one person, all figures",
             q(Box::new({
                 let s = person.clone();
                 move || {
                     keep(store.stats_people(&s).expect("people"));
-                    keep(store.stats_game("raise-the-realm", &s).expect("game"));
+                    keep(
+                        store
+                            .stats_game("raise-the-realm", &realm(&s))
+                            .expect("game"),
+                    );
+                }
+            })),
+        ),
+        (
+            "one person in 2022, all figures",
+            q(Box::new({
+                let s = Scope {
+                    from: Some("2022-01-01".into()),
+                    to: Some("2022-12-31".into()),
+                    ..person.clone()
+                };
+                move || {
+                    keep(store.stats_people(&s).expect("people"));
+                    keep(
+                        store
+                            .stats_game("raise-the-realm", &realm(&s))
+                            .expect("game"),
+                    );
+                }
+            })),
+        ),
+        (
+            "one person, 4-player games in 2022, all figures",
+            q(Box::new({
+                let s = Scope {
+                    players: Some(4),
+                    from: Some("2022-01-01".into()),
+                    to: Some("2022-12-31".into()),
+                    ..person.clone()
+                };
+                move || {
+                    keep(store.stats_people(&s).expect("people"));
+                    keep(
+                        store
+                            .stats_game("raise-the-realm", &realm(&s))
+                            .expect("game"),
+                    );
                 }
             })),
         ),
@@ -270,19 +338,53 @@ fn queries<'a>(store: &'a Store, steward: &'a Steward) -> Vec<Query<'a>> {
             })),
         ),
         (
-            "everything (steward stats)",
+            "everything for one person, 4-player games in 2022",
             q(Box::new(move || {
-                keep(steward.stats(&StatsFilter::default()).expect("stats"))
+                let filter = StatsFilter {
+                    person: Some(3),
+                    players: Some(4),
+                    from: Some("2022-01-01".into()),
+                    to: Some("2022-12-31".into()),
+                    ..StatsFilter::default()
+                };
+                keep(steward.stats(&filter).expect("stats"))
             })),
         ),
     ]
 }
 
 fn stats_lines(c: &mut Criterion, path: &Path) -> String {
-    let store = Store::open(path).expect("store");
-    let steward = Steward::open(path).expect("steward");
+    let mut store = Store::open(path).expect("store");
+    store.set_stats_groups(estate_steward::games::stats_groups());
     let bare = Connection::open(path).expect("bare");
-    let mut report = String::new();
+    let before = std::fs::metadata(path).map_or(0, |m| m.len()) as f64 / 1e6;
+    eprintln!("the database before its tallies: {before:.1} MB");
+    // The generated games went straight into the tables: the first query counts them all.
+    let first = paired(
+        1,
+        || bare_count(&bare),
+        || timed(|| keep(store.stats_plays(&Scope::default()).expect("first count"))),
+    );
+    let size = || {
+        bare.execute_batch("PRAGMA wal_checkpoint(TRUNCATE)")
+            .expect("checkpoint");
+        std::fs::metadata(path).map_or(0, |m| m.len()) as f64 / 1e6
+    };
+    let tallies: i64 = bare
+        .query_row("SELECT count(*) FROM tally", [], |r| r.get(0))
+        .expect("tally rows");
+    eprintln!(
+        "the database with its tallies: {:.1} MB, {tallies} tally rows",
+        size()
+    );
+    let mut report = line(
+        "stats",
+        "first query, counting 100,000 games into the tallies",
+        first,
+        "bare count of every result",
+        "reported",
+    );
+    let steward = Steward::open(path).expect("steward");
     for (name, query) in queries(&store, &steward) {
         c.bench_function(&format!("stats {name}"), |b| {
             b.iter_custom(|iters| (0..iters).map(|_| timed(&query)).sum())
@@ -296,6 +398,29 @@ fn stats_lines(c: &mut Criterion, path: &Path) -> String {
             "target < 10 ms",
         );
     }
+    // A game changed by another client (a result corrected): the next query takes its old
+    // cells back and adds the new ones first.
+    let mut round = 0;
+    let changed = paired(
+        5,
+        || bare_count(&bare),
+        || {
+            round += 1;
+            bare.execute(
+                "UPDATE results SET score = score + 1 WHERE game_id = ?1 AND seat = 0",
+                [round * 1000],
+            )
+            .expect("change");
+            timed(|| keep(store.stats_plays(&Scope::default()).expect("plays")))
+        },
+    );
+    report += &line(
+        "stats",
+        "plays after one game changed (its tallies counted again first)",
+        changed,
+        "bare count of every result",
+        "reported",
+    );
     report
 }
 

@@ -264,8 +264,18 @@ fn golden_three_player_game() {
     // A database from before Leaders were recorded (schema 7) gets them from its log.
     drop(st);
     let conn = rusqlite::Connection::open(&db).unwrap_or_else(|e| panic!("{e}"));
-    conn.execute_batch("UPDATE results SET role = NULL; PRAGMA user_version = 7;")
-        .unwrap_or_else(|e| panic!("{e}"));
+    // Schema 7 had no roles and none of schema 9's statistics tallies.
+    conn.execute_batch(
+        "UPDATE results SET role = NULL;
+         DROP TRIGGER tally_game_added; DROP TRIGGER tally_game_changed;
+         DROP TRIGGER tally_game_removed; DROP TRIGGER tally_result_added;
+         DROP TRIGGER tally_result_removed; DROP TRIGGER tally_result_changed;
+         DROP TABLE tally; DROP TABLE tally_dirty; DROP TABLE tally_old_games;
+         DROP TABLE tally_old_results; DROP TABLE tally_meta; DROP INDEX games_by_margin;
+         DROP INDEX games_by_day;
+         ALTER TABLE games DROP COLUMN margin; PRAGMA user_version = 7;",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     drop(conn);
     let st = open(&db);
     assert_eq!(

@@ -97,6 +97,17 @@ pub fn stats_game(id: &str) -> &str {
     }
 }
 
+/// Every registered game whose statistics key is not its own id, with that key: what the store
+/// needs to count a live assistant and its scorepad as one game.
+pub fn stats_groups() -> std::collections::BTreeMap<String, String> {
+    registry()
+        .iter()
+        .map(|k| k.descriptor().id)
+        .filter(|id| stats_game(id) != *id)
+        .map(|id| (id.to_string(), stats_game(id).to_string()))
+        .collect()
+}
+
 /// The registered games counted as `key` in statistics (see [`stats_game`]).
 pub fn stats_members(key: &str) -> Vec<&'static str> {
     registry()

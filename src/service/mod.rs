@@ -24,7 +24,7 @@ pub use transfer::{ExportReport, Stage, Told};
 pub use types::{ApiError, CatalogueEntry, GameInfo, GameRecord, ReplayStep, TableView};
 
 use crate::engine::GameKind;
-use crate::games::{find_game, registry};
+use crate::games::{find_game, registry, stats_groups};
 use crate::store::{GameRow, Person, Store};
 use cache::Cached;
 use serde_json::Value;
@@ -58,8 +58,10 @@ fn known_games() -> String {
 impl Steward {
     /// Open the database at `path`; views carry the whole log (see [`Steward::set_log_page`]).
     pub fn open(path: &Path) -> Result<Steward, ApiError> {
+        let mut store = Store::open(path)?;
+        store.set_stats_groups(stats_groups());
         Ok(Steward {
-            store: Store::open(path)?,
+            store,
             tables: HashMap::new(),
             page: LogPage::Whole,
         })

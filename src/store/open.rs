@@ -11,6 +11,8 @@ use std::time::{Duration, Instant};
 pub struct Store {
     pub(super) conn: Connection,
     path: PathBuf,
+    /// Which game ids the statistics count as one (see `stats::StatsGroups`).
+    pub(super) stats_groups: super::StatsGroups,
 }
 
 const SQLITE_MAGIC: &[u8; 16] = b"SQLite format 3\0";
@@ -296,6 +298,7 @@ impl Store {
         Ok(Store {
             conn,
             path: path.to_path_buf(),
+            stats_groups: Default::default(),
         })
     }
 
@@ -307,6 +310,7 @@ impl Store {
         Ok(Store {
             conn,
             path: PathBuf::from(":memory:"),
+            stats_groups: Default::default(),
         })
     }
 

@@ -125,6 +125,95 @@ const MIGRATIONS: &[&str] = &[
         WHERE role IS NULL
           AND game_id IN (SELECT id FROM games WHERE game = 'raise-the-realm-live');
         "#,
+    // 9: statistics kept as running tallies (`tally`, see `stats::tally`), so that a query reads
+    // a few hundred summary rows instead of every result. Before the first change to a game
+    // since the tallies were last brought up to date, triggers copy what it was (its `games` row
+    // and results) into `tally_old_*` and list it in `tally_dirty`; the next statistics query
+    // takes the old game's cells back, adds the new one's and empties both, in one transaction.
+    // `games.margin` (the winner's lead) is kept with the tallies, for the biggest-margin
+    // record. Every game starts dirty: the first query after the upgrade counts them all.
+    r#"
+        CREATE TABLE tally (
+            game TEXT NOT NULL,
+            n INTEGER NOT NULL,
+            month TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            person INTEGER NOT NULL,
+            item TEXT NOT NULL,
+            sub INTEGER NOT NULL,
+            a INTEGER NOT NULL, b INTEGER NOT NULL, c INTEGER NOT NULL, d INTEGER NOT NULL,
+            e INTEGER NOT NULL, f INTEGER NOT NULL, g INTEGER NOT NULL, x REAL NOT NULL,
+            PRIMARY KEY (game, n, kind, month, person, item, sub)
+        ) WITHOUT ROWID;
+        CREATE TABLE tally_dirty (game_id INTEGER PRIMARY KEY);
+        CREATE TABLE tally_old_games (
+            id INTEGER PRIMARY KEY, game TEXT NOT NULL, status TEXT NOT NULL,
+            played_on TEXT, players INTEGER NOT NULL
+        );
+        CREATE TABLE tally_old_results (
+            game_id INTEGER NOT NULL, seat INTEGER NOT NULL, person_id INTEGER NOT NULL,
+            score INTEGER NOT NULL, rank INTEGER NOT NULL, winner INTEGER NOT NULL, title TEXT,
+            breakdown TEXT NOT NULL, role TEXT,
+            PRIMARY KEY (game_id, seat)
+        );
+        CREATE TABLE tally_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        ALTER TABLE games ADD COLUMN margin INTEGER;
+        CREATE INDEX games_by_margin ON games(margin DESC, played_on, id) WHERE margin IS NOT NULL;
+        CREATE INDEX games_by_day ON games(played_on);
+        INSERT INTO tally_dirty SELECT id FROM games;
+        CREATE TRIGGER tally_game_added AFTER INSERT ON games
+            BEGIN INSERT OR IGNORE INTO tally_dirty VALUES (NEW.id); END;
+        CREATE TRIGGER tally_game_changed BEFORE UPDATE OF game, status, players, played_on ON games
+            WHEN NOT EXISTS (SELECT 1 FROM tally_dirty WHERE game_id = OLD.id)
+            BEGIN
+                INSERT INTO tally_old_games SELECT id, game, status, played_on, players
+                    FROM games WHERE id = OLD.id;
+                INSERT INTO tally_old_results
+                    SELECT game_id, seat, person_id, score, rank, winner, title, breakdown, role
+                    FROM results WHERE game_id = OLD.id;
+                INSERT INTO tally_dirty VALUES (OLD.id);
+            END;
+        CREATE TRIGGER tally_game_removed BEFORE DELETE ON games
+            WHEN NOT EXISTS (SELECT 1 FROM tally_dirty WHERE game_id = OLD.id)
+            BEGIN
+                INSERT INTO tally_old_games SELECT id, game, status, played_on, players
+                    FROM games WHERE id = OLD.id;
+                INSERT INTO tally_old_results
+                    SELECT game_id, seat, person_id, score, rank, winner, title, breakdown, role
+                    FROM results WHERE game_id = OLD.id;
+                INSERT INTO tally_dirty VALUES (OLD.id);
+            END;
+        CREATE TRIGGER tally_result_added BEFORE INSERT ON results
+            WHEN NOT EXISTS (SELECT 1 FROM tally_dirty WHERE game_id = NEW.game_id)
+            BEGIN
+                INSERT INTO tally_old_games SELECT id, game, status, played_on, players
+                    FROM games WHERE id = NEW.game_id;
+                INSERT INTO tally_old_results
+                    SELECT game_id, seat, person_id, score, rank, winner, title, breakdown, role
+                    FROM results WHERE game_id = NEW.game_id;
+                INSERT INTO tally_dirty VALUES (NEW.game_id);
+            END;
+        CREATE TRIGGER tally_result_removed BEFORE DELETE ON results
+            WHEN NOT EXISTS (SELECT 1 FROM tally_dirty WHERE game_id = OLD.game_id)
+            BEGIN
+                INSERT INTO tally_old_games SELECT id, game, status, played_on, players
+                    FROM games WHERE id = OLD.game_id;
+                INSERT INTO tally_old_results
+                    SELECT game_id, seat, person_id, score, rank, winner, title, breakdown, role
+                    FROM results WHERE game_id = OLD.game_id;
+                INSERT INTO tally_dirty VALUES (OLD.game_id);
+            END;
+        CREATE TRIGGER tally_result_changed BEFORE UPDATE ON results
+            WHEN NOT EXISTS (SELECT 1 FROM tally_dirty WHERE game_id = OLD.game_id)
+            BEGIN
+                INSERT INTO tally_old_games SELECT id, game, status, played_on, players
+                    FROM games WHERE id = OLD.game_id;
+                INSERT INTO tally_old_results
+                    SELECT game_id, seat, person_id, score, rank, winner, title, breakdown, role
+                    FROM results WHERE game_id = OLD.game_id;
+                INSERT INTO tally_dirty VALUES (OLD.game_id);
+            END;
+        "#,
 ];
 
 /// What a migration does besides its SQL, in the same transaction (by migration number).

@@ -1,10 +1,14 @@
 //! Statistics per game: plays, the score distribution, the average per scoring category, win
-//! rates by seat order and by role (a Leader, a faction), solo titles, and its records.
+//! rates by seat order and by role (a Leader, a faction), solo titles, and its records: the
+//! figures from the tallies, the records' games looked up by the value the tallies found.
 
-use super::{query, Scope, MATCHED};
+use super::cells::{View, Who};
+use super::tally::{Top, Vals, CATEGORY, GAMES, PERSON, ROLE, SCORE, SEAT, TITLE, TOP};
+use super::Scope;
 use crate::store::{Store, StoreError};
-use rusqlite::params;
+use rusqlite::{params, OptionalExtension};
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// One game's figures over the matched games (its statistics key: a live assistant and its
 /// scorepad together). With a person in the scope, their own results only.
@@ -93,9 +97,6 @@ pub struct MarginRecord {
     pub margin: i32,
 }
 
-/// `WHERE` of a result row: the scope's person's own rows when one is given.
-const OWN: &str = "(:person IS NULL OR r.person_id = :person)";
-
 /// A bucket width that shows `lo..=hi` in at most ten buckets.
 fn bucket_width(lo: i32, hi: i32) -> i32 {
     let span = i64::from(hi) - i64::from(lo) + 1;
@@ -113,7 +114,7 @@ fn bucket_width(lo: i32, hi: i32) -> i32 {
 
 /// Scores with their counts into buckets, empty ones included (reckoned in 64 bits: the
 /// extremes of a 32-bit score cannot overflow).
-fn buckets(counts: &[(i32, i64)]) -> Vec<ScoreBucket> {
+pub(super) fn buckets(counts: &[(i32, i64)]) -> Vec<ScoreBucket> {
     let (Some(lo), Some(hi)) = (
         counts.iter().map(|c| c.0).min(),
         counts.iter().map(|c| c.0).max(),
@@ -139,124 +140,188 @@ fn buckets(counts: &[(i32, i64)]) -> Vec<ScoreBucket> {
     out
 }
 
-fn score_counts(store: &Store, scope: &Scope) -> Result<Vec<(i32, i64)>, StoreError> {
-    let sql = format!(
-        "WITH {MATCHED} SELECT r.score, count(*) FROM m JOIN results r ON r.game_id = m.id
-         WHERE {OWN} GROUP BY r.score"
-    );
-    query(store, scope, &sql, |r| Ok((r.get(0)?, r.get(1)?)))
+/// The sums of a kind's cells by item and position (`sub`), in that order.
+fn summed(
+    store: &Store,
+    view: &View,
+    kind: &'static str,
+) -> Result<BTreeMap<(String, i64), Vals>, StoreError> {
+    let mut out: BTreeMap<(String, i64), Vals> = BTreeMap::new();
+    for c in store.cells(view, kind, Who::Games, false)? {
+        let v = out.entry((c.item, c.sub)).or_default();
+        *v = v.plus(&c.v);
+    }
+    out.retain(|_, v| v.a > 0);
+    Ok(out)
 }
 
-fn categories(store: &Store, scope: &Scope) -> Result<Vec<CategoryAverage>, StoreError> {
-    let sql = format!(
-        "WITH {MATCHED}
-         SELECT json_extract(j.value, '$[0]') AS category, avg(json_extract(j.value, '$[1]')),
-                count(*)
-         FROM m JOIN results r ON r.game_id = m.id,
-              json_each(CASE WHEN json_valid(r.breakdown) THEN r.breakdown ELSE '[]' END) j
-         WHERE {OWN} AND json_type(j.value, '$[0]') = 'text'
-           AND json_type(j.value, '$[1]') IN ('integer', 'real')
-         GROUP BY category ORDER BY min(j.key), category"
-    );
-    query(store, scope, &sql, |r| {
-        Ok(CategoryAverage {
-            category: r.get(0)?,
-            average: r.get(1)?,
-            count: r.get(2)?,
+fn categories(store: &Store, view: &View) -> Result<Vec<CategoryAverage>, StoreError> {
+    // A category's place is the first place it had on a scoresheet.
+    let mut by_name: BTreeMap<String, (i64, Vals)> = BTreeMap::new();
+    for ((name, place), v) in summed(store, view, CATEGORY)? {
+        let entry = by_name.entry(name).or_insert((place, Vals::default()));
+        entry.0 = entry.0.min(place);
+        entry.1 = entry.1.plus(&v);
+    }
+    let mut out: Vec<(i64, CategoryAverage)> = by_name
+        .into_iter()
+        .map(|(category, (place, v))| {
+            let average = v.x / v.a as f64;
+            (
+                place,
+                CategoryAverage {
+                    category,
+                    average,
+                    count: v.a,
+                },
+            )
         })
-    })
+        .collect();
+    out.sort_by(|x, y| (x.0, &x.1.category).cmp(&(y.0, &y.1.category)));
+    Ok(out.into_iter().map(|(_, c)| c).collect())
 }
 
-fn by_seat(store: &Store, scope: &Scope) -> Result<Vec<SeatRecord>, StoreError> {
-    let sql = format!(
-        "WITH {MATCHED} SELECT r.seat, count(*), sum(r.winner)
-         FROM m JOIN results r ON r.game_id = m.id
-         WHERE m.n > 1 AND {OWN} GROUP BY r.seat ORDER BY r.seat"
-    );
-    query(store, scope, &sql, |r| {
-        let seat: u8 = r.get(0)?;
-        let (plays, wins): (i64, i64) = (r.get(1)?, r.get(2)?);
-        Ok(SeatRecord {
-            seat: seat.saturating_add(1),
-            plays,
-            wins,
-            win_rate: wins as f64 / plays.max(1) as f64,
+fn by_seat(store: &Store, view: &View) -> Result<Vec<SeatRecord>, StoreError> {
+    Ok(summed(store, view, SEAT)?
+        .into_iter()
+        .map(|((_, seat), v)| SeatRecord {
+            seat: u8::try_from(seat).unwrap_or(u8::MAX).saturating_add(1),
+            plays: v.a,
+            wins: v.b,
+            win_rate: v.b as f64 / v.a.max(1) as f64,
         })
-    })
+        .collect())
 }
 
-fn by_role(store: &Store, scope: &Scope) -> Result<Vec<RoleRecord>, StoreError> {
-    let sql = format!(
-        "WITH {MATCHED} SELECT r.role, count(*), sum(m.n > 1), sum(r.winner AND m.n > 1),
-                avg(r.score)
-         FROM m JOIN results r ON r.game_id = m.id
-         WHERE r.role IS NOT NULL AND {OWN}
-         GROUP BY r.role ORDER BY count(*) DESC, r.role"
-    );
-    query(store, scope, &sql, |r| {
-        let (contested, wins): (i64, i64) = (r.get(2)?, r.get(3)?);
-        Ok(RoleRecord {
-            role: r.get(0)?,
-            plays: r.get(1)?,
-            wins,
-            win_rate: (contested > 0).then(|| wins as f64 / contested as f64),
-            average_score: r.get(4)?,
+fn by_role(store: &Store, view: &View) -> Result<Vec<RoleRecord>, StoreError> {
+    let mut out: Vec<RoleRecord> = summed(store, view, ROLE)?
+        .into_iter()
+        .map(|((role, _), v)| RoleRecord {
+            role,
+            plays: v.a,
+            wins: v.c,
+            win_rate: (v.b > 0).then(|| v.c as f64 / v.b as f64),
+            average_score: v.e as f64 / v.a as f64,
         })
-    })
+        .collect();
+    out.sort_by(|x, y| y.plays.cmp(&x.plays).then_with(|| x.role.cmp(&y.role)));
+    Ok(out)
 }
 
-fn titles(store: &Store, scope: &Scope) -> Result<Vec<TitleCount>, StoreError> {
-    let sql = format!(
-        "WITH {MATCHED} SELECT r.title, count(*) FROM m JOIN results r ON r.game_id = m.id
-         WHERE r.title IS NOT NULL AND {OWN} GROUP BY r.title ORDER BY count(*) DESC, r.title"
-    );
-    query(store, scope, &sql, |r| {
-        Ok(TitleCount {
-            title: r.get(0)?,
-            count: r.get(1)?,
-        })
-    })
+fn titles(store: &Store, view: &View) -> Result<Vec<TitleCount>, StoreError> {
+    let mut out: Vec<TitleCount> = summed(store, view, TITLE)?
+        .into_iter()
+        .map(|((title, _), v)| TitleCount { title, count: v.a })
+        .collect();
+    out.sort_by(|x, y| y.count.cmp(&x.count).then_with(|| x.title.cmp(&y.title)));
+    Ok(out)
 }
 
-fn highest(store: &Store, scope: &Scope) -> Result<Option<ScoreRecord>, StoreError> {
-    let sql = format!(
-        "WITH {MATCHED} SELECT m.id, m.played_on, p.name, r.score
-         FROM m JOIN results r ON r.game_id = m.id JOIN people p ON p.id = r.person_id
-         WHERE {OWN} ORDER BY r.score DESC, m.played_on, m.id, r.seat LIMIT 1"
-    );
-    Ok(query(store, scope, &sql, |r| {
-        Ok(ScoreRecord {
-            game_id: r.get(0)?,
-            played_on: r.get(1)?,
-            name: r.get(2)?,
-            score: r.get(3)?,
-        })
-    })?
-    .pop())
+/// The scope's filters on `games g` for a record's lookup (`?1` the value looked for or the
+/// person), `?2` to `?5` from [`record_args`].
+const RECORD_FILTERS: &str = "g.status = 'finished' AND g.players > 0
+    AND (?2 IS NULL OR g.game IN (SELECT value FROM json_each(?2)))
+    AND (?3 IS NULL OR g.played_on >= ?3) AND (?4 IS NULL OR g.played_on <= ?4)
+    AND (?5 IS NULL OR g.players = ?5)";
+
+fn record_args(scope: &Scope) -> (Option<String>, Option<String>, Option<String>, Option<u8>) {
+    let games = scope
+        .games
+        .as_ref()
+        .map(|g| serde_json::Value::from(g.clone()).to_string());
+    (games, scope.from.clone(), scope.to.clone(), scope.players)
 }
 
-fn biggest_margin(store: &Store, scope: &Scope) -> Result<Option<MarginRecord>, StoreError> {
+/// The highest score, first reached (by day, game and seat), as the tallies keep it.
+fn highest(store: &Store, view: &View) -> Result<Option<ScoreRecord>, StoreError> {
+    let best = store
+        .cells(view, TOP, Who::Games, false)?
+        .iter()
+        .map(|c| Top::from_vals(&c.v))
+        .reduce(|a, b| if b.beats(&a) { b } else { a });
+    let Some(top) = best else {
+        return Ok(None);
+    };
+    let played_on: Option<String> = store
+        .conn
+        .prepare_cached("SELECT played_on FROM games WHERE id = ?1")?
+        .query_row([top.game], |r| r.get(0))?;
+    Ok(Some(ScoreRecord {
+        game_id: top.game,
+        played_on,
+        name: store.person(top.person)?.name,
+        score: clamp(top.score),
+    }))
+}
+
+/// The first game (by day and id) with the biggest margin: games by margin (largest first)
+/// until one passes the filter. The tallies say first whether any can: none when every matched
+/// game is solo, or the person won none of them.
+fn biggest_margin(
+    store: &Store,
+    view: &View,
+    scope: &Scope,
+) -> Result<Option<MarginRecord>, StoreError> {
+    let won = match view.person {
+        Some(_) => store
+            .cells(view, PERSON, Who::Games, false)?
+            .iter()
+            .map(|c| c.v.c)
+            .sum::<i64>(),
+        None => summed(store, view, SEAT)?.values().map(|v| v.b).sum(),
+    };
+    if won == 0 {
+        return Ok(None);
+    }
+    let (games, from, to, players) = record_args(scope);
+    // Walking every game's margin, largest first, finds one that passes soon when many games
+    // pass; when few do (a person's games of one count in one year), reading just those games,
+    // found by game and day, is quicker.
+    let counted: i64 = store
+        .conn
+        .prepare_cached(
+            "SELECT a FROM tally WHERE game = '*' AND n = 0 AND kind = ?1 AND month = '*'
+               AND person = 0 AND item = '' AND sub = 0",
+        )?
+        .query_row([GAMES], |r| r.get(0))
+        .optional()?
+        .unwrap_or(0);
+    let (from_games, filters) = if won.saturating_mul(20) < counted && games.is_some() {
+        let mut only = String::from("g.status = 'finished' AND g.players > 0");
+        for (given, part, absent) in [
+            (true, " AND g.game IN (SELECT value FROM json_each(?2))", ""),
+            (from.is_some(), " AND g.played_on >= ?3", " AND ?3 IS NULL"),
+            (to.is_some(), " AND g.played_on <= ?4", " AND ?4 IS NULL"),
+            (players.is_some(), " AND g.players = ?5", " AND ?5 IS NULL"),
+        ] {
+            only.push_str(if given { part } else { absent });
+        }
+        ("games g INDEXED BY games_for_stats", only)
+    } else {
+        (
+            "games g INDEXED BY games_by_margin",
+            RECORD_FILTERS.to_string(),
+        )
+    };
     let sql = format!(
-        "WITH {MATCHED},
-         w AS (SELECT m.id, m.played_on,
-                      max(CASE WHEN r.winner THEN r.score END) AS top,
-                      max(CASE WHEN NOT r.winner THEN r.score END) AS next
-               FROM m JOIN results r ON r.game_id = m.id WHERE m.n > 1 GROUP BY m.id)
-         SELECT id, played_on, top - next FROM w
-         WHERE top IS NOT NULL AND next IS NOT NULL
-           AND (:person IS NULL OR EXISTS (SELECT 1 FROM results z
-                WHERE z.game_id = w.id AND z.person_id = :person AND z.winner))
-         ORDER BY top - next DESC, played_on, id LIMIT 1"
+        "SELECT g.id, g.played_on, g.margin FROM {from_games}
+         WHERE g.margin IS NOT NULL AND {filters}
+           AND (?1 IS NULL OR EXISTS (SELECT 1 FROM results z
+                WHERE z.game_id = g.id AND z.person_id = ?1 AND z.winner))
+         ORDER BY g.margin DESC, g.played_on, g.id LIMIT 1"
     );
-    let found = query(store, scope, &sql, |r| {
-        Ok(MarginRecord {
-            game_id: r.get(0)?,
-            played_on: r.get(1)?,
-            winners: Vec::new(),
-            margin: r.get(2)?,
+    let found = store
+        .conn
+        .prepare_cached(&sql)?
+        .query_row(params![scope.person, games, from, to, players], |r| {
+            Ok(MarginRecord {
+                game_id: r.get(0)?,
+                played_on: r.get(1)?,
+                winners: Vec::new(),
+                margin: clamp(r.get(2)?),
+            })
         })
-    })?
-    .pop();
+        .optional()?;
     let Some(mut record) = found else {
         return Ok(None);
     };
@@ -269,19 +334,38 @@ fn biggest_margin(store: &Store, scope: &Scope) -> Result<Option<MarginRecord>, 
     Ok(Some(record))
 }
 
+fn clamp(v: i64) -> i32 {
+    v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
+}
+
+/// Matched games: the person's plays with a person in the view, otherwise the games counted.
+pub(super) fn plays(store: &Store, view: &View) -> Result<i64, StoreError> {
+    let kind = if view.person.is_some() { PERSON } else { GAMES };
+    Ok(store
+        .cells(view, kind, Who::Games, false)?
+        .iter()
+        .map(|c| c.v.a)
+        .sum())
+}
+
 impl Store {
     /// One game's statistics over the scope (whose games are the ids counted as `game`).
     pub fn stats_game(&self, game: &str, scope: &Scope) -> Result<GameStats, StoreError> {
+        let view = self.view(scope)?;
+        let scores: Vec<(i32, i64)> = summed(self, &view, SCORE)?
+            .into_iter()
+            .map(|((_, score), v)| (clamp(score), v.a))
+            .collect();
         Ok(GameStats {
             game: game.to_string(),
-            plays: self.stats_plays(scope)?,
-            scores: buckets(&score_counts(self, scope)?),
-            categories: categories(self, scope)?,
-            by_seat: by_seat(self, scope)?,
-            by_role: by_role(self, scope)?,
-            titles: titles(self, scope)?,
-            highest_score: highest(self, scope)?,
-            biggest_margin: biggest_margin(self, scope)?,
+            plays: plays(self, &view)?,
+            scores: buckets(&scores),
+            categories: categories(self, &view)?,
+            by_seat: by_seat(self, &view)?,
+            by_role: by_role(self, &view)?,
+            titles: titles(self, &view)?,
+            highest_score: highest(self, &view)?,
+            biggest_margin: biggest_margin(self, &view, scope)?,
         })
     }
 }

@@ -1,18 +1,26 @@
-//! Statistics by SQL over the indexed `games` and `results` tables (never by replaying logs):
-//! per person (`people`), per game with its records (`games`). Every query starts from the same
-//! set of matched games, [`MATCHED`]: finished, of the scope's games, days and player count.
-//! The win rate over time, month by month, is in `timeline`.
+//! Statistics from running tallies kept in SQLite (never by replaying logs): `tally` says what a
+//! finished game adds, `refresh` keeps the table of them up to date as games change, `cells`
+//! reads the ones a filter covers; from those, the figures per person (`people`), per game with
+//! its records (`games`) and the win rate month by month (`timeline`). `reference` (tests only)
+//! computes every figure by plain SQL over the results, to check the tallies against.
 
+mod cells;
 mod games;
 mod people;
+#[cfg(test)]
+mod reference;
+mod refresh;
+mod tally;
 mod timeline;
 
 pub use games::{CategoryAverage, GameStats, MarginRecord, RoleRecord, ScoreBucket, ScoreRecord};
 pub use games::{SeatRecord, TitleCount};
 pub use people::{HeadToHead, PersonStats};
+pub use refresh::StatsGroups;
 pub use timeline::{WinRatePoint, WinRateSeries};
 
 use super::{Store, StoreError};
+#[cfg(test)]
 use rusqlite::ToSql;
 use serde::{Deserialize, Serialize};
 
@@ -49,8 +57,9 @@ pub struct Scope {
     pub to: Option<String>,
 }
 
-/// The matched games `m` (id, game, day, number of players `n`), for a `WITH` clause: one pass
+/// The matched games `m` (of the reference figures) (id, game, day, number of players `n`), for a `WITH` clause: one pass
 /// over the `games_for_stats` index, computed once per query (`MATERIALIZED`).
+#[cfg(test)]
 const MATCHED: &str = "
     m AS MATERIALIZED (
         SELECT id, game, played_on, players AS n FROM games
@@ -62,6 +71,7 @@ const MATCHED: &str = "
           AND (:person IS NULL OR id IN (SELECT game_id FROM results WHERE person_id = :person))
     )";
 
+#[cfg(test)]
 impl Scope {
     /// The named parameters of [`MATCHED`].
     fn params(&self) -> Vec<(&'static str, Box<dyn ToSql>)> {
@@ -79,6 +89,7 @@ impl Scope {
     }
 }
 
+#[cfg(test)]
 /// Run `sql` (which starts with `WITH {MATCHED}`) with the scope's parameters, one value per row.
 fn query<T>(
     store: &Store,
@@ -96,7 +107,6 @@ fn query<T>(
 impl Store {
     /// How many finished games the scope matches.
     pub fn stats_plays(&self, scope: &Scope) -> Result<i64, StoreError> {
-        let sql = format!("WITH {MATCHED} SELECT count(*) FROM m");
-        Ok(query(self, scope, &sql, |r| r.get(0))?.pop().unwrap_or(0))
+        games::plays(self, &self.view(scope)?)
     }
 }

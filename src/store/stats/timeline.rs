@@ -1,10 +1,13 @@
 //! Win rate over time: per person and per month, the games of two or more players they played
 //! and won that month, and their win rate to date (every month up to and including it), for the
-//! app's line chart. One grouped query over the matched games; the running totals are summed here.
+//! app's line chart, from each person's monthly tallies; the running totals are summed here.
 
-use super::{query, Scope, MATCHED};
+use super::cells::Who;
+use super::tally::PERSON;
+use super::Scope;
 use crate::store::{Store, StoreError};
 use serde::Serialize;
+use std::collections::{BTreeMap, HashMap};
 
 /// One person's win rate month by month, over the months they played a game of two or more
 /// players (games without a day are left out: they have no place on a time line).
@@ -39,19 +42,25 @@ impl Store {
         &self,
         scope: &Scope,
     ) -> Result<Vec<WinRateSeries>, StoreError> {
-        let sql = format!(
-            "WITH {MATCHED}
-             SELECT r.person_id, p.name, substr(m.played_on, 1, 7) AS month, count(*),
-                    sum(r.winner)
-             FROM m JOIN results r ON r.game_id = m.id JOIN people p ON p.id = r.person_id
-             WHERE m.n > 1 AND m.played_on IS NOT NULL
-               AND (:person IS NULL OR r.person_id = :person)
-             GROUP BY r.person_id, month
-             ORDER BY p.name COLLATE NOCASE, r.person_id, month"
-        );
-        let rows: Vec<(i64, String, String, i64, i64)> = query(self, scope, &sql, |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
-        })?;
+        let view = self.view(scope)?;
+        let names: HashMap<i64, String> =
+            self.people()?.into_iter().map(|p| (p.id, p.name)).collect();
+        let mut months: BTreeMap<(i64, String), (i64, i64)> = BTreeMap::new();
+        for c in self.cells(&view, PERSON, Who::People, true)? {
+            // Contested games with a day only: the others have no place on the line.
+            if c.v.d > 0 && !c.month.is_empty() {
+                let m = months.entry((c.person, c.month)).or_default();
+                *m = (m.0 + c.v.d, m.1 + c.v.c);
+            }
+        }
+        let mut rows: Vec<(i64, String, String, i64, i64)> = months
+            .into_iter()
+            .map(|((person, month), (plays, wins))| {
+                let name = names.get(&person).cloned().unwrap_or_default();
+                (person, name, month, plays, wins)
+            })
+            .collect();
+        rows.sort_by(|x, y| (x.1.to_lowercase(), x.0, &x.2).cmp(&(y.1.to_lowercase(), y.0, &y.2)));
         let mut out: Vec<WinRateSeries> = Vec::new();
         let (mut played, mut won) = (0i64, 0i64);
         for (person_id, name, month, plays, wins) in rows {

@@ -1,0 +1,379 @@
+//! Reading the tallies for a query: which cells a filter covers. Without days, the cells of
+//! every month together ([`ALL`]); with days, the whole months between them from the table, and
+//! the days of a month only partly inside the range counted from the games themselves. A person
+//! with days and a player count together: their own per-game figures counted from their results
+//! (the table keeps those month by month for any player count only).
+
+use super::refresh::{each_game, each_game_in, key_of, Tables};
+use super::tally::{Tally, Vals, ALL, OWN_WHOLE_TIME};
+use super::Scope;
+use crate::store::{Store, StoreError};
+use chrono::{Datelike, Days, NaiveDate};
+use rusqlite::{params, ToSql};
+use std::cell::OnceCell;
+
+/// A filter as the tallies see it.
+pub struct View {
+    /// The statistics key, or [`ALL`].
+    pub game: String,
+    /// The player count, or 0: any.
+    pub n: i64,
+    pub person: Option<i64>,
+    /// The whole months covered (inclusive bounds; "" to "~" without days).
+    lo: String,
+    hi: String,
+    dated: bool,
+    /// The partial months, counted from the games.
+    edges: Tally,
+    /// With a person, days and a player count: the person's own per-game figures over the whole
+    /// range, counted from their results (the table keeps those month by month only for any
+    /// player count).
+    own: OnceCell<Tally>,
+    /// The scope to count `own` over, the first time a figure needs it.
+    own_scope: Option<Scope>,
+}
+
+/// Whose cells: the per-game figures' (every result, or the filter's person) or each person's.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Who {
+    Games,
+    People,
+}
+
+/// One cell as a query reads it.
+#[derive(Debug, Clone)]
+pub struct Cell {
+    pub month: String,
+    pub person: i64,
+    pub item: String,
+    pub sub: i64,
+    pub v: Vals,
+}
+
+fn day(field: &str, text: &str) -> Result<NaiveDate, StoreError> {
+    NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| StoreError::Invalid {
+        field: field.into(),
+        message: format!("{text} is not a day (YYYY-MM-DD)"),
+    })
+}
+
+fn first_of_month(d: NaiveDate) -> NaiveDate {
+    d.with_day(1).unwrap_or(d)
+}
+
+fn last_of_month(d: NaiveDate) -> NaiveDate {
+    let next = first_of_month(d)
+        .checked_add_months(chrono::Months::new(1))
+        .unwrap_or(d);
+    next.checked_sub_days(Days::new(1)).unwrap_or(d)
+}
+
+fn month(d: NaiveDate) -> String {
+    d.format("%Y-%m").to_string()
+}
+
+/// The whole months of `from..=to` (inclusive bounds, either open) and the partial months'
+/// day ranges.
+fn plan(
+    from: Option<NaiveDate>,
+    to: Option<NaiveDate>,
+) -> (Option<String>, Option<String>, Vec<(NaiveDate, NaiveDate)>) {
+    let mut edges = Vec::new();
+    let lo = from.map(|f| {
+        if f == first_of_month(f) {
+            month(f)
+        } else {
+            let end = to.map_or(last_of_month(f), |t| t.min(last_of_month(f)));
+            if f <= end {
+                edges.push((f, end));
+            }
+            month(last_of_month(f) + Days::new(1))
+        }
+    });
+    let hi = to.map(|t| {
+        if t == last_of_month(t) {
+            month(t)
+        } else {
+            let start = from.map_or(first_of_month(t), |f| f.max(first_of_month(t)));
+            if start <= t && !edges.contains(&(start, t)) {
+                edges.push((start, t));
+            }
+            month(first_of_month(t) - Days::new(1))
+        }
+    });
+    (lo, hi, edges)
+}
+
+impl Store {
+    /// A person's own per-game figures over a scope with days, from their results alone.
+    fn count_own(&self, scope: &Scope) -> Result<Tally, StoreError> {
+        let games = scope
+            .games
+            .as_ref()
+            .map(|g| serde_json::Value::from(g.clone()).to_string());
+        // Only the filters given (one not given is still named, as NULL), so that SQLite can
+        // look the games up by game and day.
+        let game_in = " AND g.game IN (SELECT value FROM json_each(?1))";
+        let mut cond = String::from("r.person_id = ?3");
+        for (given, part, absent) in [
+            (games.is_some(), game_in, " AND ?1 IS NULL"),
+            (
+                scope.players.is_some(),
+                " AND g.players = ?2",
+                " AND ?2 IS NULL",
+            ),
+            (
+                scope.from.is_some(),
+                " AND g.played_on >= ?4",
+                " AND ?4 IS NULL",
+            ),
+            (
+                scope.to.is_some(),
+                " AND g.played_on <= ?5",
+                " AND ?5 IS NULL",
+            ),
+        ] {
+            cond.push_str(if given { part } else { absent });
+        }
+        let mut tally = Tally::new(false);
+        each_game_in(
+            &self.conn,
+            // SQLite would rather walk every game of the days than seek the game's.
+            if games.is_some() {
+                Tables::OnlyResultsByGame
+            } else {
+                Tables::OnlyResults
+            },
+            &cond,
+            &[
+                &games as &dyn ToSql,
+                &scope.players,
+                &scope.person,
+                &scope.from,
+                &scope.to,
+            ],
+            |g| {
+                tally.add(&g, key_of(&self.stats_groups, &g.game), 1);
+                Ok(())
+            },
+        )?;
+        Ok(tally)
+    }
+
+    /// The tallies of a scope, brought up to date first.
+    pub(super) fn view(&self, scope: &Scope) -> Result<View, StoreError> {
+        self.refresh_tally()?;
+        let game = match &scope.games {
+            None => ALL.to_string(),
+            Some(members) => {
+                let mut keys: Vec<&str> = members
+                    .iter()
+                    .map(|m| key_of(&self.stats_groups, m))
+                    .collect();
+                keys.sort_unstable();
+                keys.dedup();
+                match keys.as_slice() {
+                    [one] => one.to_string(),
+                    _ => {
+                        return Err(StoreError::Invalid {
+                            field: "game".into(),
+                            message: "statistics cover one game, or every game".into(),
+                        })
+                    }
+                }
+            }
+        };
+        let from = scope.from.as_deref().map(|d| day("from", d)).transpose()?;
+        let to = scope.to.as_deref().map(|d| day("to", d)).transpose()?;
+        let (lo, hi, ranges) = plan(from, to);
+        let mut edges = Tally::new(false);
+        let games = scope
+            .games
+            .as_ref()
+            .map(|g| serde_json::Value::from(g.clone()).to_string());
+        for (start, end) in ranges {
+            let (start, end) = (start.to_string(), end.to_string());
+            each_game(
+                &self.conn,
+                "(?1 IS NULL OR g.game IN (SELECT value FROM json_each(?1)))
+                 AND (?2 IS NULL OR g.players = ?2)
+                 AND (?3 IS NULL OR g.id IN (SELECT game_id FROM results WHERE person_id = ?3))
+                 AND g.played_on >= ?4 AND g.played_on <= ?5",
+                &[
+                    &games as &dyn ToSql,
+                    &scope.players,
+                    &scope.person,
+                    &start,
+                    &end,
+                ],
+                |g| {
+                    let key = key_of(&self.stats_groups, &g.game).to_string();
+                    edges.add(&g, &key, 1);
+                    edges.push_runs(&g, &key, None);
+                    Ok(())
+                },
+            )?;
+        }
+        let dated = from.is_some() || to.is_some();
+        let counts_own = dated && scope.person.is_some() && scope.players.is_some();
+        Ok(View {
+            game,
+            n: scope.players.map_or(0, i64::from),
+            person: scope.person,
+            // Without days every month, "" (no day) included; with days, only dated months.
+            lo: lo.unwrap_or_else(|| if dated { "0".into() } else { String::new() }),
+            hi: hi.unwrap_or_else(|| "~".into()),
+            dated,
+            edges,
+            own: OnceCell::new(),
+            own_scope: counts_own.then(|| scope.clone()),
+        })
+    }
+
+    /// The cells of `kind` the view covers. `monthly`: month by month (in month order), where
+    /// otherwise the whole time may come as one cell.
+    pub(super) fn cells(
+        &self,
+        view: &View,
+        kind: &'static str,
+        who: Who,
+        monthly: bool,
+    ) -> Result<Vec<Cell>, StoreError> {
+        let (p_lo, p_hi) = match (view.person, who) {
+            (Some(p), _) => (p, p),
+            (None, Who::Games) => (0, 0),
+            (None, Who::People) => (1, i64::MAX),
+        };
+        if let (Some(scope), Who::Games, true) =
+            (&view.own_scope, who, OWN_WHOLE_TIME.contains(&kind))
+        {
+            let own = match view.own.get() {
+                Some(own) => own,
+                None => {
+                    let counted = self.count_own(scope)?;
+                    view.own.get_or_init(|| counted)
+                }
+            };
+            let tops = own.tops.iter().map(|(k, t)| (k, t.vals()));
+            return Ok(own
+                .cells
+                .iter()
+                .map(|(k, v)| (k, *v))
+                .chain(tops)
+                .filter(|(k, _)| {
+                    own.names.name(k.game) == view.game
+                        && k.n == view.n
+                        && k.kind == kind
+                        && k.person == p_lo
+                })
+                .map(|(k, v)| Cell {
+                    month: own.names.name(k.month).to_string(),
+                    person: k.person,
+                    item: own.names.name(k.item).to_string(),
+                    sub: k.sub,
+                    v,
+                })
+                .collect());
+        }
+        let read = |r: &rusqlite::Row| {
+            Ok(Cell {
+                month: r.get(0)?,
+                person: r.get(1)?,
+                item: r.get(2)?,
+                sub: r.get(3)?,
+                v: Vals {
+                    a: r.get(4)?,
+                    b: r.get(5)?,
+                    c: r.get(6)?,
+                    d: r.get(7)?,
+                    e: r.get(8)?,
+                    f: r.get(9)?,
+                    g: r.get(10)?,
+                    x: r.get(11)?,
+                },
+            })
+        };
+        let mut out: Vec<Cell> = if !view.dated && !monthly {
+            let mut stmt = self.conn.prepare_cached(
+                "SELECT month, person, item, sub, a, b, c, d, e, f, g, x FROM tally
+                 WHERE game = ?1 AND n = ?2 AND kind = ?3 AND month = '*'
+                   AND person BETWEEN ?4 AND ?5",
+            )?;
+            let rows = stmt.query_map(params![view.game, view.n, kind, p_lo, p_hi], read)?;
+            rows.collect::<Result<_, _>>()?
+        } else {
+            let mut stmt = self.conn.prepare_cached(
+                "SELECT month, person, item, sub, a, b, c, d, e, f, g, x FROM tally
+                 WHERE game = ?1 AND n = ?2 AND kind = ?3 AND month >= ?6 AND month <= ?7
+                   AND month <> '*' AND person BETWEEN ?4 AND ?5",
+            )?;
+            let rows = stmt.query_map(
+                params![view.game, view.n, kind, p_lo, p_hi, view.lo, view.hi],
+                read,
+            )?;
+            rows.collect::<Result<_, _>>()?
+        };
+        let name = |id: u32| view.edges.names.name(id);
+        let mine = |k: &super::tally::CellKey| {
+            name(k.game) == view.game
+                && k.n == view.n
+                && k.kind == kind
+                && (p_lo..=p_hi).contains(&k.person)
+        };
+        let edge_cells = view.edges.cells.iter().map(|(k, v)| (k, *v));
+        let edge_runs = view.edges.runs.iter().map(|(k, r)| (k, r.vals()));
+        let edge_tops = view.edges.tops.iter().map(|(k, t)| (k, t.vals()));
+        let edges = edge_cells.chain(edge_runs).chain(edge_tops);
+        for (k, v) in edges.filter(|(k, _)| mine(k)) {
+            out.push(Cell {
+                month: name(k.month).to_string(),
+                person: k.person,
+                item: name(k.item).to_string(),
+                sub: k.sub,
+                v,
+            });
+        }
+        if monthly {
+            out.sort_by(|x, y| (x.person, &x.month).cmp(&(y.person, &y.month)));
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(s: &str) -> NaiveDate {
+        day("day", s).unwrap()
+    }
+
+    #[test]
+    fn a_range_is_whole_months_and_the_days_of_partial_ones() {
+        let (lo, hi, edges) = plan(Some(d("2025-01-10")), Some(d("2025-04-05")));
+        assert_eq!(
+            (lo.as_deref(), hi.as_deref()),
+            (Some("2025-02"), Some("2025-03"))
+        );
+        assert_eq!(
+            edges,
+            vec![
+                (d("2025-01-10"), d("2025-01-31")),
+                (d("2025-04-01"), d("2025-04-05"))
+            ]
+        );
+        let (lo, hi, edges) = plan(Some(d("2024-02-01")), Some(d("2024-02-29")));
+        assert_eq!(
+            (lo.as_deref(), hi.as_deref()),
+            (Some("2024-02"), Some("2024-02"))
+        );
+        assert!(edges.is_empty());
+        // Inside one month: one partial range, no whole month.
+        let (lo, hi, edges) = plan(Some(d("2025-01-10")), Some(d("2025-01-20")));
+        assert!(lo > hi, "{lo:?} {hi:?}");
+        assert_eq!(edges, vec![(d("2025-01-10"), d("2025-01-20"))]);
+        let (lo, hi, edges) = plan(None, Some(d("2025-12-30")));
+        assert_eq!((lo, hi.as_deref()), (None, Some("2025-11")));
+        assert_eq!(edges, vec![(d("2025-12-01"), d("2025-12-30"))]);
+    }
+}

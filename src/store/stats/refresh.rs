@@ -1,0 +1,535 @@
+//! Bringing the tallies up to date before a statistics query. Triggers (migration 9) list every
+//! game whose results, status, player count or day changed in `tally_dirty`, with what it was
+//! before in `tally_old_games` and `tally_old_results`; here, in one IMMEDIATE transaction, each
+//! such game's old cells are taken back, its new ones added, its margin kept, and the runs of
+//! the months it touches recounted. When most games are dirty (a new or upgraded file, a large
+//! import) or the statistics games changed, everything is counted again from the tables.
+
+use super::tally::{categories_of, GameFacts, ResultFacts, Tally, Top, Vals, ALL, GAMES, SEQ, TOP};
+use crate::store::{Store, StoreError};
+use rusqlite::TransactionBehavior;
+use rusqlite::{params, params_from_iter, Connection, OptionalExtension, ToSql, Transaction};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The statistics key of each game id that is not its own key (a live assistant counted with
+/// its scorepad), set by the service from the game registry.
+pub type StatsGroups = BTreeMap<String, String>;
+
+/// The statistics key of the game `id`.
+pub fn key_of<'a>(groups: &'a StatsGroups, id: &'a str) -> &'a str {
+    groups.get(id).map_or(id, String::as_str)
+}
+
+/// Read finished games with their results in the order they were played (day, then id), one
+/// [`GameFacts`] at a time; `cond` narrows `games g` (with its parameters).
+pub fn each_game(
+    conn: &Connection,
+    cond: &str,
+    args: &[&dyn ToSql],
+    each: impl FnMut(GameFacts) -> Result<(), StoreError>,
+) -> Result<(), StoreError> {
+    each_game_in(conn, Tables::Now, cond, args, each)
+}
+
+/// The games as they are, or as they were before their changes since the last count; or only
+/// the results `cond` names (`r`), each in a game of its own (a person's games, with only their
+/// result in each).
+#[derive(Clone, Copy)]
+pub enum Tables {
+    Now,
+    Before,
+    OnlyResults,
+    /// [`Tables::OnlyResults`] of games named in `cond`, found by game and day.
+    OnlyResultsByGame,
+}
+
+pub fn each_game_in(
+    conn: &Connection,
+    tables: Tables,
+    cond: &str,
+    args: &[&dyn ToSql],
+    mut each: impl FnMut(GameFacts) -> Result<(), StoreError>,
+) -> Result<(), StoreError> {
+    let from = match tables {
+        Tables::Now => "games g LEFT JOIN results r ON r.game_id = g.id",
+        Tables::Before => "tally_old_games g LEFT JOIN tally_old_results r ON r.game_id = g.id",
+        Tables::OnlyResults => "results r JOIN games g ON g.id = r.game_id",
+        Tables::OnlyResultsByGame => {
+            "results r JOIN games g INDEXED BY games_for_stats ON g.id = r.game_id"
+        }
+    };
+    let sql = format!(
+        "SELECT g.id, g.game, g.players, g.played_on, r.person_id, r.seat, r.score, r.rank,
+                r.winner, r.title, r.role, r.breakdown
+         FROM {from}
+         WHERE g.status = 'finished' AND g.players > 0 AND ({cond})
+         ORDER BY g.played_on, g.id, r.seat"
+    );
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let mut rows = stmt.query(params_from_iter(args.iter()))?;
+    let mut current: Option<GameFacts> = None;
+    while let Some(row) = rows.next()? {
+        let id: i64 = row.get(0)?;
+        if current.as_ref().is_none_or(|g| g.id != id) {
+            if let Some(done) = current.take() {
+                each(done)?;
+            }
+            current = Some(GameFacts {
+                id,
+                game: row.get(1)?,
+                n: row.get(2)?,
+                played_on: row.get(3)?,
+                results: Vec::new(),
+            });
+        }
+        let Some(person) = row.get::<_, Option<i64>>(4)? else {
+            continue;
+        };
+        let breakdown: String = row.get(11)?;
+        if let Some(g) = current.as_mut() {
+            g.results.push(ResultFacts {
+                person,
+                seat: row.get(5)?,
+                score: row.get(6)?,
+                rank: row.get(7)?,
+                winner: row.get(8)?,
+                title: row.get(9)?,
+                role: row.get(10)?,
+                categories: categories_of(&breakdown),
+            });
+        }
+    }
+    if let Some(done) = current {
+        each(done)?;
+    }
+    Ok(())
+}
+
+/// Add (or take back) cells in the table, dropping those that come back to nothing. `fresh`:
+/// the table holds none of them yet (a count from nothing), so they are simply inserted.
+fn write_cells(tx: &Transaction, tally: &Tally, fresh: bool) -> Result<(), StoreError> {
+    let name = |id: u32| tally.names.name(id);
+    if fresh {
+        let mut insert = tx.prepare_cached(
+            "INSERT INTO tally (game, n, month, kind, person, item, sub, a, b, c, d, e, f, g, x)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+        )?;
+        // In the table's key order: appended to the end of its tree, not scattered through it.
+        let mut cells: Vec<_> = tally.cells.iter().filter(|(_, v)| v.a != 0).collect();
+        cells.sort_by_key(|(k, _)| {
+            (
+                name(k.game),
+                k.n,
+                k.kind,
+                name(k.month),
+                k.person,
+                name(k.item),
+                k.sub,
+            )
+        });
+        for (k, v) in cells {
+            insert.execute(params![
+                name(k.game),
+                k.n,
+                name(k.month),
+                k.kind,
+                k.person,
+                name(k.item),
+                k.sub,
+                v.a,
+                v.b,
+                v.c,
+                v.d,
+                v.e,
+                v.f,
+                v.g,
+                v.x
+            ])?;
+        }
+        write_tops(tx, tally, true)?;
+        return write_runs(tx, tally);
+    }
+    let mut upsert = tx.prepare_cached(
+        "INSERT INTO tally (game, n, month, kind, person, item, sub, a, b, c, d, e, f, g, x)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+         ON CONFLICT (game, n, kind, month, person, item, sub) DO UPDATE SET
+             a = a + excluded.a, b = b + excluded.b, c = c + excluded.c, d = d + excluded.d,
+             e = e + excluded.e, f = f + excluded.f, g = g + excluded.g, x = x + excluded.x
+         RETURNING a",
+    )?;
+    let mut drop = tx.prepare_cached(
+        "DELETE FROM tally WHERE game = ?1 AND n = ?2 AND kind = ?3 AND month = ?4
+                             AND person = ?5 AND item = ?6 AND sub = ?7",
+    )?;
+    for (k, v) in &tally.cells {
+        if *v == Vals::default() {
+            continue;
+        }
+        let a: i64 = upsert.query_row(
+            params![
+                name(k.game),
+                k.n,
+                name(k.month),
+                k.kind,
+                k.person,
+                name(k.item),
+                k.sub,
+                v.a,
+                v.b,
+                v.c,
+                v.d,
+                v.e,
+                v.f,
+                v.g,
+                v.x
+            ],
+            |r| r.get(0),
+        )?;
+        // Every additive kind counts its results (or games) in `a`: none left, no cell.
+        if a == 0 {
+            drop.execute(params![
+                name(k.game),
+                k.n,
+                k.kind,
+                name(k.month),
+                k.person,
+                name(k.item),
+                k.sub
+            ])?;
+        }
+    }
+    write_tops(tx, tally, false)?;
+    write_runs(tx, tally)
+}
+
+/// Put the records in; in place of the table's only where they come first (`fresh`: the table
+/// has none of them).
+fn write_tops(tx: &Transaction, tally: &Tally, fresh: bool) -> Result<(), StoreError> {
+    let name = |id: u32| tally.names.name(id);
+    let insert =
+        "INSERT INTO tally (game, n, month, kind, person, item, sub, a, b, c, d, e, f, g, x)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 0, 0, 0)";
+    let sql = if fresh {
+        insert.to_string()
+    } else {
+        // The order of `Top::beats`: a higher score, then the earlier day, game and seat.
+        format!(
+            "{insert} ON CONFLICT (game, n, kind, month, person, item, sub) DO UPDATE SET
+                 a = excluded.a, b = excluded.b, c = excluded.c, d = excluded.d, e = excluded.e
+             WHERE (-excluded.a, excluded.e, excluded.b, excluded.c) < (-a, e, b, c)"
+        )
+    };
+    let mut put = tx.prepare_cached(&sql)?;
+    for (k, top) in &tally.tops {
+        let v = top.vals();
+        put.execute(params![
+            name(k.game),
+            k.n,
+            name(k.month),
+            k.kind,
+            k.person,
+            name(k.item),
+            k.sub,
+            v.a,
+            v.b,
+            v.c,
+            v.d,
+            v.e
+        ])?;
+    }
+    Ok(())
+}
+
+/// Put the runs in, in place of what the table had for the same cells.
+fn write_runs(tx: &Transaction, tally: &Tally) -> Result<(), StoreError> {
+    let name = |id: u32| tally.names.name(id);
+    let mut put = tx.prepare_cached(
+        "INSERT OR REPLACE INTO tally (game, n, month, kind, person, item, sub, a, b, c, d, e, f, g, x)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, 0)",
+    )?;
+    for (k, run) in &tally.runs {
+        let v = run.vals();
+        put.execute(params![
+            name(k.game),
+            k.n,
+            name(k.month),
+            k.kind,
+            k.person,
+            name(k.item),
+            k.sub,
+            v.a,
+            v.b,
+            v.c,
+            v.d,
+            v.e,
+            v.f,
+            v.g
+        ])?;
+    }
+    Ok(())
+}
+
+/// Keep a counted game's margin (none for a game that no longer counts).
+fn keep_margin(tx: &Transaction, id: i64, margin: Option<i64>) -> Result<(), StoreError> {
+    tx.prepare_cached("UPDATE games SET margin = ?2 WHERE id = ?1")?
+        .execute(params![id, margin])?;
+    Ok(())
+}
+
+impl Store {
+    /// Tell the statistics which games count as one (see [`StatsGroups`]); a change is counted
+    /// again from the tables at the next query.
+    pub fn set_stats_groups(&mut self, groups: StatsGroups) {
+        self.stats_groups = groups;
+    }
+
+    fn groups_fingerprint(&self) -> String {
+        serde_json::to_string(&self.stats_groups).unwrap_or_default()
+    }
+
+    /// Bring the tallies up to date (nothing to do, the usual case, costs two lookups).
+    pub(super) fn refresh_tally(&self) -> Result<(), StoreError> {
+        let fingerprint = self.groups_fingerprint();
+        let look = "SELECT EXISTS (SELECT 1 FROM tally_dirty),
+                           (SELECT value FROM tally_meta WHERE key = 'groups')";
+        let (dirty, meta): (bool, Option<String>) = self
+            .conn
+            .prepare_cached(look)?
+            .query_row([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        if !dirty && meta.as_deref() == Some(fingerprint.as_str()) {
+            return Ok(());
+        }
+        // The write lock first, then everything read again inside it: another client may have
+        // brought the tallies up to date meanwhile.
+        let tx = Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)?;
+        let meta: Option<String> = tx
+            .query_row(
+                "SELECT value FROM tally_meta WHERE key = 'groups'",
+                [],
+                |r| r.get(0),
+            )
+            .optional()?;
+        let dirty: Vec<i64> = tx
+            .prepare("SELECT game_id FROM tally_dirty")?
+            .query_map([], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        let counted: i64 = tx
+            .query_row(
+                "SELECT a FROM tally WHERE game = '*' AND n = 0 AND kind = ?1 AND month = '*'
+                   AND person = 0 AND item = '' AND sub = 0",
+                [GAMES],
+                |r| r.get(0),
+            )
+            .optional()?
+            .unwrap_or(0);
+        if meta.as_deref() != Some(fingerprint.as_str()) || dirty.len() as i64 * 2 > counted.max(64)
+        {
+            self.recount(&tx)?;
+        } else {
+            self.count_changes(&tx, &dirty)?;
+        }
+        tx.execute_batch(
+            "DELETE FROM tally_dirty; DELETE FROM tally_old_games; DELETE FROM tally_old_results;",
+        )?;
+        tx.execute(
+            "INSERT OR REPLACE INTO tally_meta (key, value) VALUES ('groups', ?1)",
+            [fingerprint],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Count every finished game again, from nothing.
+    fn recount(&self, tx: &Transaction) -> Result<(), StoreError> {
+        tx.execute_batch(
+            "DELETE FROM tally; UPDATE games SET margin = NULL WHERE margin IS NOT NULL;",
+        )?;
+        let mut tally = Tally::base();
+        each_game(tx, "1", &[], |game| {
+            let key = key_of(&self.stats_groups, &game.game).to_string();
+            tally.add(&game, &key, 1);
+            tally.push_runs(&game, &key, None);
+            match game.margin() {
+                Some(m) => keep_margin(tx, game.id, Some(m)),
+                None => Ok(()),
+            }
+        })?;
+        write_cells(tx, &tally.spread(), true)
+    }
+
+    /// Take back what the changed games added, add what they add now, and count again the runs
+    /// of their players in the months they were (and are) played.
+    fn count_changes(&self, tx: &Transaction, dirty: &[i64]) -> Result<(), StoreError> {
+        let mut delta = Tally::new(true);
+        // (person, month) whose runs change, and the (game, n) levels their old cells may sit at.
+        let mut touched: BTreeSet<(i64, String)> = BTreeSet::new();
+        let mut levels: BTreeSet<(String, i64)> = BTreeSet::new();
+        let mut note = |game: &GameFacts, key: &str| {
+            for r in &game.results {
+                touched.insert((r.person, game.month()));
+            }
+            for g in [key, ALL] {
+                for n in [game.n, 0] {
+                    levels.insert((g.to_string(), n));
+                }
+            }
+        };
+        for &id in dirty {
+            each_game_in(tx, Tables::Before, "g.id = ?1", &[&id], |old| {
+                let key = key_of(&self.stats_groups, &old.game).to_string();
+                delta.add(&old, &key, -1);
+                note(&old, &key);
+                Ok(())
+            })?;
+            keep_margin(tx, id, None)?;
+            each_game(tx, "g.id = ?1", &[&id], |game| {
+                let key = key_of(&self.stats_groups, &game.game).to_string();
+                delta.add(&game, &key, 1);
+                note(&game, &key);
+                keep_margin(tx, game.id, game.margin())
+            })?;
+        }
+        self.recount_records(tx, dirty, &levels)?;
+        write_cells(tx, &delta, false)?;
+        let mut forget = tx.prepare_cached(
+            "DELETE FROM tally WHERE game = ?1 AND n = ?2 AND kind = ?3 AND month = ?4
+                                 AND person = ?5",
+        )?;
+        for (person, month) in &touched {
+            for (g, n) in &levels {
+                forget.execute(params![g, n, SEQ, month, person])?;
+            }
+            let mut runs = Tally::new(false);
+            let (cond, upper) = month_cond(month);
+            each_game(
+                tx,
+                &format!(
+                    "{cond} AND EXISTS (SELECT 1 FROM results p
+                                        WHERE p.game_id = g.id AND p.person_id = ?1)"
+                ),
+                &[person as &dyn ToSql, month, &upper],
+                |game| {
+                    let key = key_of(&self.stats_groups, &game.game).to_string();
+                    runs.push_runs(&game, &key, Some(*person));
+                    Ok(())
+                },
+            )?;
+            write_runs(tx, &runs)?;
+        }
+        Ok(())
+    }
+}
+
+impl Store {
+    /// The records ([`TOP`]) held by a changed game, counted again from the games: a month's
+    /// from its games, then every month's from the months, and a person's own from their games.
+    fn recount_records(
+        &self,
+        tx: &Transaction,
+        dirty: &[i64],
+        levels: &BTreeSet<(String, i64)>,
+    ) -> Result<(), StoreError> {
+        let ids = serde_json::Value::from(dirty.to_vec()).to_string();
+        let mut held: Vec<(String, i64, String, i64)> = Vec::new();
+        for (g, n) in levels {
+            let mut stmt = tx.prepare_cached(
+                "SELECT month, person FROM tally WHERE game = ?1 AND n = ?2 AND kind = ?3
+                   AND b IN (SELECT value FROM json_each(?4))",
+            )?;
+            let rows = stmt.query_map(params![g, n, TOP, ids], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            for row in rows {
+                let (month, person): (String, i64) = row?;
+                held.push((g.clone(), *n, month, person));
+            }
+        }
+        // Months first: every month's record is the best of theirs.
+        held.sort_by_key(|(_, _, month, _)| month == ALL);
+        for (g, n, month, person) in held {
+            tx.prepare_cached(
+                "DELETE FROM tally WHERE game = ?1 AND n = ?2 AND kind = ?3 AND month = ?4
+                   AND person = ?5 AND item = '' AND sub = 0",
+            )?
+            .execute(params![g, n, TOP, month, person])?;
+            let mut best: Option<Top> = None;
+            let mut consider = |top: Top| {
+                if best.is_none_or(|b| top.beats(&b)) {
+                    best = Some(top);
+                }
+            };
+            if month == ALL && person == 0 {
+                let mut stmt = tx.prepare_cached(
+                    "SELECT a, b, c, d, e FROM tally WHERE game = ?1 AND n = ?2 AND kind = ?3
+                       AND month <> '*' AND person = 0",
+                )?;
+                let rows = stmt.query_map(params![g, n, TOP], |r| {
+                    Ok(Vals {
+                        a: r.get(0)?,
+                        b: r.get(1)?,
+                        c: r.get(2)?,
+                        d: r.get(3)?,
+                        e: r.get(4)?,
+                        ..Vals::default()
+                    })
+                })?;
+                for v in rows {
+                    consider(Top::from_vals(&v?));
+                }
+            } else {
+                let whose = (person != 0).then_some(person);
+                let (cond, upper) = if month == ALL {
+                    ("?2 = ?3", ALL.to_string())
+                } else {
+                    month_cond(&month)
+                };
+                let cond = format!(
+                    "{cond} AND (?1 IS NULL OR EXISTS (SELECT 1 FROM results p
+                                  WHERE p.game_id = g.id AND p.person_id = ?1))"
+                );
+                let wanted = |game: &GameFacts| {
+                    (g == ALL || key_of(&self.stats_groups, &game.game) == g)
+                        && (n == 0 || game.n == n)
+                };
+                each_game(tx, &cond, &[&whose as &dyn ToSql, &month, &upper], |game| {
+                    if wanted(&game) {
+                        for r in &game.results {
+                            if person == 0 || r.person == person {
+                                consider(Top::of(&game, r));
+                            }
+                        }
+                    }
+                    Ok(())
+                })?;
+            }
+            if let Some(top) = best {
+                let mut one = Tally::new(false);
+                let key = super::tally::CellKey {
+                    game: one.names.id(&g),
+                    n,
+                    kind: TOP,
+                    month: one.names.id(&month),
+                    person,
+                    item: one.names.id(""),
+                    sub: 0,
+                };
+                one.tops.insert(key, top);
+                write_tops(tx, &one, true)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The condition on `games g` for one month (`?2`, with `?3` just past it), or no day ("").
+fn month_cond(month: &str) -> (&'static str, String) {
+    if month.is_empty() {
+        (
+            "(g.played_on IS NULL OR g.played_on = '') AND ?2 = ?3",
+            String::new(),
+        )
+    } else {
+        (
+            "g.played_on >= ?2 AND g.played_on < ?3",
+            format!("{month}~"),
+        )
+    }
+}

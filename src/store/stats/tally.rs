@@ -1,0 +1,762 @@
+//! Running tallies: what each finished game adds to the statistics, as summary rows ("cells")
+//! that a query sums instead of reading every result. Pure and in memory: `refresh` reads the
+//! games and writes the cells, `cells` reads them back for a query.
+//!
+//! A cell is keyed by the statistics game (or [`ALL`]), the player count (or 0: any), the month
+//! played (YYYY-MM, "" for a game without a day, or [`ALL`]), a kind, a person (0: every
+//! result, for the per-game figures) and an item within the kind (a score, a seat, a category,
+//! an opponent). Every game adds to each combination of its own and the "any" levels, so a
+//! filter on any of them reads its cells directly. Additive kinds hold counts and sums, which a
+//! game's removal takes back exactly; the `seq` kind (winning runs, high and low scores) depends
+//! on the order of the games and is recomputed for the months a change touches.
+
+use std::collections::HashMap;
+
+/// The "any" level of the game and the month.
+pub const ALL: &str = "*";
+
+/// Games counted (person 0 only): `a` games.
+pub const GAMES: &str = "games";
+/// A person's results: `a` plays, `b` solo plays, `c` wins and `d` plays of games of two or
+/// more players, `e` the sum of their scores, `x` the sum of 1/n over those games.
+pub const PERSON: &str = "person";
+/// `a` results with the score `sub` (see [`OWN_WHOLE_TIME`] for a person's own).
+pub const SCORE: &str = "score";
+/// `a` results whose scoresheet had the category `item` at position `sub`, `x` its points.
+pub const CATEGORY: &str = "category";
+/// Games of two or more players: `a` results at seat `sub` (0 first), `b` of them won.
+pub const SEAT: &str = "seat";
+/// `a` results with the role `item`, `b` of them in games of two or more players, `c` won
+/// there, `e` the sum of their scores.
+pub const ROLE: &str = "role";
+/// `a` results with the solo title `item`.
+pub const TITLE: &str = "title";
+/// `person` against the opponent `sub`: `a` games together, `b` ranked above, `c` below.
+pub const PAIR: &str = "pair";
+/// The highest score and where it was first reached ([`Top`]): not a sum but the best result
+/// by score, then day, game and seat; taking a game back that holds one counts it again.
+pub const TOP: &str = "top";
+
+/// The per-game kinds a person's own cells are kept of month by month only for games of any
+/// player count (for each player count: for the whole time).
+pub const OWN_WHOLE_TIME: [&str; 6] = [SCORE, CATEGORY, SEAT, ROLE, TITLE, TOP];
+
+/// In the order the games were played, one person's month: `a` results, `b` the highest score,
+/// `c` the lowest, `d` results in games of two or more players, `e` wins before the first
+/// loss, `f` wins after the last loss, `g` the longest run of wins ([`Run`]).
+pub const SEQ: &str = "seq";
+
+/// One finished game as the statistics see it, read from `games` and `results` (or from what
+/// they were before a change, to take its cells back).
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameFacts {
+    pub id: i64,
+    /// The game's id (not its statistics key).
+    pub game: String,
+    pub n: i64,
+    pub played_on: Option<String>,
+    pub results: Vec<ResultFacts>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResultFacts {
+    pub person: i64,
+    pub seat: i64,
+    pub score: i64,
+    pub rank: i64,
+    pub winner: bool,
+    pub title: Option<String>,
+    pub role: Option<String>,
+    /// (position in the scoresheet, category, points).
+    pub categories: Vec<(i64, String, f64)>,
+}
+
+impl GameFacts {
+    /// The month it was played (YYYY-MM), "" without a day.
+    pub fn month(&self) -> String {
+        month_of(self.played_on.as_deref())
+    }
+
+    /// The winner's lead over the best other player, in a game of two or more players that has
+    /// both.
+    pub fn margin(&self) -> Option<i64> {
+        if self.n <= 1 {
+            return None;
+        }
+        let best = |won: bool| {
+            self.results
+                .iter()
+                .filter(|r| r.winner == won)
+                .map(|r| r.score)
+                .max()
+        };
+        Some(best(true)? - best(false)?)
+    }
+}
+
+/// The month of a day (its first seven characters), "" without one.
+pub fn month_of(day: Option<&str>) -> String {
+    day.map(|d| d.chars().take(7).collect()).unwrap_or_default()
+}
+
+/// The categories of a stored breakdown (`[[category, points], …]`), as the statistics count
+/// them: entries whose first element is text and second a number, at their position.
+pub fn categories_of(breakdown: &str) -> Vec<(i64, String, f64)> {
+    let Ok(serde_json::Value::Array(entries)) = serde_json::from_str(breakdown) else {
+        return Vec::new();
+    };
+    entries
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| {
+            let name = e.get(0)?.as_str()?;
+            let points = e.get(1)?.as_f64()?;
+            Some((i as i64, name.to_string(), points))
+        })
+        .collect()
+}
+
+/// A cell's key in memory: its texts (the game, the month, the item) as numbers given out by
+/// the tally's [`Names`], so that counting a game allocates nothing (a count from nothing
+/// makes tens of millions of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CellKey {
+    pub game: u32,
+    pub n: i64,
+    pub kind: &'static str,
+    pub month: u32,
+    pub person: i64,
+    pub item: u32,
+    pub sub: i64,
+}
+
+/// The texts of a tally's cell keys, each given a number once.
+#[derive(Debug, Default)]
+pub struct Names {
+    ids: HashMap<String, u32>,
+    names: Vec<String>,
+}
+
+impl Names {
+    pub fn id(&mut self, name: &str) -> u32 {
+        if let Some(&id) = self.ids.get(name) {
+            return id;
+        }
+        let id = self.names.len() as u32;
+        self.ids.insert(name.to_string(), id);
+        self.names.push(name.to_string());
+        id
+    }
+
+    pub fn name(&self, id: u32) -> &str {
+        self.names.get(id as usize).map_or("", String::as_str)
+    }
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Vals {
+    pub a: i64,
+    pub b: i64,
+    pub c: i64,
+    pub d: i64,
+    pub e: i64,
+    pub f: i64,
+    pub g: i64,
+    pub x: f64,
+}
+
+impl Vals {
+    fn add(&mut self, o: &Vals, sign: i64) {
+        self.a += sign * o.a;
+        self.b += sign * o.b;
+        self.c += sign * o.c;
+        self.d += sign * o.d;
+        self.e += sign * o.e;
+        self.f += sign * o.f;
+        self.g += sign * o.g;
+        self.x += sign as f64 * o.x;
+    }
+
+    /// The sum of two cells of an additive kind.
+    pub fn plus(&self, o: &Vals) -> Vals {
+        let mut v = *self;
+        v.add(o, 1);
+        v
+    }
+}
+
+/// A [`SEQ`] cell's figures, combined in the order the games were played: a monoid, so the
+/// months of a range fold into the whole range.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Run {
+    pub results: i64,
+    pub high: i64,
+    pub low: i64,
+    pub contested: i64,
+    pub lead: i64,
+    pub trail: i64,
+    pub best: i64,
+}
+
+impl Run {
+    pub fn from_vals(v: &Vals) -> Run {
+        Run {
+            results: v.a,
+            high: v.b,
+            low: v.c,
+            contested: v.d,
+            lead: v.e,
+            trail: v.f,
+            best: v.g,
+        }
+    }
+
+    pub fn vals(&self) -> Vals {
+        Vals {
+            a: self.results,
+            b: self.high,
+            c: self.low,
+            d: self.contested,
+            e: self.lead,
+            f: self.trail,
+            g: self.best,
+            x: 0.0,
+        }
+    }
+
+    /// One more result, after the others.
+    pub fn push(&mut self, score: i64, contested: bool, won: bool) {
+        self.high = if self.results == 0 {
+            score
+        } else {
+            self.high.max(score)
+        };
+        self.low = if self.results == 0 {
+            score
+        } else {
+            self.low.min(score)
+        };
+        self.results += 1;
+        if !contested {
+            return;
+        }
+        if won {
+            if self.lead == self.contested {
+                self.lead += 1;
+            }
+            self.trail += 1;
+            self.best = self.best.max(self.trail);
+        } else {
+            self.trail = 0;
+        }
+        self.contested += 1;
+    }
+
+    /// `self` followed by `later`.
+    pub fn then(&self, later: &Run) -> Run {
+        if self.results == 0 {
+            return *later;
+        }
+        if later.results == 0 {
+            return *self;
+        }
+        let all_won = |r: &Run| r.lead == r.contested;
+        Run {
+            results: self.results + later.results,
+            high: self.high.max(later.high),
+            low: self.low.min(later.low),
+            contested: self.contested + later.contested,
+            lead: if all_won(self) {
+                self.contested + later.lead
+            } else {
+                self.lead
+            },
+            trail: if all_won(later) {
+                later.contested + self.trail
+            } else {
+                later.trail
+            },
+            best: self.best.max(later.best).max(self.trail + later.lead),
+        }
+    }
+}
+
+/// A [`TOP`] cell: `a` the score, `e` the day played as YYYYMMDD (0 without one, first as in
+/// SQL's order), `b` the game, `c` the seat, `d` the person.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Top {
+    pub score: i64,
+    pub day: i64,
+    pub game: i64,
+    pub seat: i64,
+    pub person: i64,
+}
+
+impl Top {
+    pub fn of(game: &GameFacts, r: &ResultFacts) -> Top {
+        let day = game
+            .played_on
+            .as_deref()
+            .and_then(|d| d.replace('-', "").parse().ok())
+            .unwrap_or(0);
+        Top {
+            score: r.score,
+            day,
+            game: game.id,
+            seat: r.seat,
+            person: r.person,
+        }
+    }
+
+    /// Whether `self` comes before `other` as the record: a higher score, or the same
+    /// reached earlier.
+    pub fn beats(&self, other: &Top) -> bool {
+        (-self.score, self.day, self.game, self.seat)
+            < (-other.score, other.day, other.game, other.seat)
+    }
+
+    pub fn from_vals(v: &Vals) -> Top {
+        Top {
+            score: v.a,
+            day: v.e,
+            game: v.b,
+            seat: v.c,
+            person: v.d,
+        }
+    }
+
+    pub fn vals(&self) -> Vals {
+        Vals {
+            a: self.score,
+            b: self.game,
+            c: self.seat,
+            d: self.person,
+            e: self.day,
+            ..Vals::default()
+        }
+    }
+}
+
+/// Cells being counted in memory: the additive kinds and the [`SEQ`] runs.
+#[derive(Debug, Default)]
+pub struct Tally {
+    pub cells: HashMap<CellKey, Vals>,
+    pub runs: HashMap<CellKey, Run>,
+    /// The [`TOP`] cells of the games added (a game taken back is not taken out here).
+    pub tops: HashMap<CellKey, Top>,
+    pub names: Names,
+    /// Also count every game at the month [`ALL`] (what the database keeps; a query's partial
+    /// months are counted without it).
+    pub with_all_months: bool,
+    /// Count each game at its own game, player count and month only, to [`Tally::spread`] to
+    /// every level afterwards (a count from nothing: an eighth of the work per game).
+    base_only: bool,
+}
+
+impl Tally {
+    pub fn new(with_all_months: bool) -> Tally {
+        Tally {
+            with_all_months,
+            ..Tally::default()
+        }
+    }
+
+    /// A tally of games at their own levels only, to [`Tally::spread`] once all are in.
+    pub fn base() -> Tally {
+        Tally {
+            base_only: true,
+            ..Tally::default()
+        }
+    }
+
+    /// Every level of a [`Tally::base`] (with the month [`ALL`]): each cell added to the ones
+    /// of any game, any player count and every month it stands for.
+    pub fn spread(self) -> Tally {
+        let mut names = self.names;
+        let all = names.id(ALL);
+        let own_kinds = OWN_WHOLE_TIME;
+        let levels = |k: &CellKey| {
+            let mut out = Vec::with_capacity(8);
+            for g in [k.game, all] {
+                for n in [k.n, 0] {
+                    for m in [k.month, all] {
+                        if m != all && n != 0 && k.person != 0 && own_kinds.contains(&k.kind) {
+                            continue;
+                        }
+                        out.push(CellKey {
+                            game: g,
+                            n,
+                            month: m,
+                            ..*k
+                        });
+                    }
+                }
+            }
+            out
+        };
+        let mut cells: HashMap<CellKey, Vals> = HashMap::with_capacity(self.cells.len() * 4);
+        for (k, v) in &self.cells {
+            for level in levels(k) {
+                cells.entry(level).or_default().add(v, 1);
+            }
+        }
+        let mut tops: HashMap<CellKey, Top> = HashMap::new();
+        for (k, top) in &self.tops {
+            for level in levels(k) {
+                let best = tops.entry(level).or_insert(*top);
+                if top.beats(best) {
+                    *best = *top;
+                }
+            }
+        }
+        Tally {
+            cells,
+            runs: self.runs,
+            tops,
+            names,
+            with_all_months: true,
+            base_only: false,
+        }
+    }
+
+    /// Add a game's additive cells (`sign` 1), or take them back (-1), at every level.
+    pub fn add(&mut self, game: &GameFacts, key: &str, sign: i64) {
+        let month = self.names.id(&game.month());
+        let all = self.names.id(ALL);
+        let key = self.names.id(key);
+        if self.base_only {
+            self.add_level(game, key, game.n, month, sign, true);
+            return;
+        }
+        let mut months = vec![month];
+        if self.with_all_months {
+            months.push(all);
+        }
+        for g in [key, all] {
+            for n in [game.n, 0] {
+                for &m in &months {
+                    // A person's own per-game figures are kept month by month only for any player
+                    // count: for each count too they would cost nearly a cell per result. A query
+                    // with a person, days and a player count counts them from the games instead
+                    // (see `cells`).
+                    let own_too = !self.with_all_months || m == all || n == 0;
+                    self.add_level(game, g, n, m, sign, own_too);
+                }
+            }
+        }
+    }
+
+    fn add_level(
+        &mut self,
+        game: &GameFacts,
+        g: u32,
+        n: i64,
+        month: u32,
+        sign: i64,
+        own_too: bool,
+    ) {
+        let contested = game.n > 1;
+        let none = self.names.id("");
+        let (cells, names) = (&mut self.cells, &mut self.names);
+        let mut put = |kind: &'static str, person: i64, item: &str, sub: i64, v: Vals| {
+            let item = if item.is_empty() {
+                none
+            } else {
+                names.id(item)
+            };
+            let key = CellKey {
+                game: g,
+                n,
+                kind,
+                month,
+                person,
+                item,
+                sub,
+            };
+            cells.entry(key).or_default().add(&v, sign);
+        };
+        let one = Vals {
+            a: 1,
+            ..Vals::default()
+        };
+        put(GAMES, 0, "", 0, one);
+        for r in &game.results {
+            let won = i64::from(r.winner && contested);
+            put(
+                PERSON,
+                r.person,
+                "",
+                0,
+                Vals {
+                    a: 1,
+                    b: i64::from(!contested),
+                    c: won,
+                    d: i64::from(contested),
+                    e: r.score,
+                    x: if contested { 1.0 / game.n as f64 } else { 0.0 },
+                    ..Vals::default()
+                },
+            );
+            let whose = if own_too { vec![0, r.person] } else { vec![0] };
+            if sign > 0 {
+                let top = Top::of(game, r);
+                for &who in &whose {
+                    let key = CellKey {
+                        game: g,
+                        n,
+                        kind: TOP,
+                        month,
+                        person: who,
+                        item: none,
+                        sub: 0,
+                    };
+                    let best = self.tops.entry(key).or_insert(top);
+                    if top.beats(best) {
+                        *best = top;
+                    }
+                }
+            }
+            for who in whose {
+                put(SCORE, who, "", r.score, one);
+                for (ord, name, points) in &r.categories {
+                    let v = Vals {
+                        a: 1,
+                        x: *points,
+                        ..Vals::default()
+                    };
+                    put(CATEGORY, who, name, *ord, v);
+                }
+                if contested {
+                    let v = Vals {
+                        a: 1,
+                        b: i64::from(r.winner),
+                        ..Vals::default()
+                    };
+                    put(SEAT, who, "", r.seat, v);
+                }
+                if let Some(role) = &r.role {
+                    let v = Vals {
+                        a: 1,
+                        b: i64::from(contested),
+                        c: won,
+                        e: r.score,
+                        ..Vals::default()
+                    };
+                    put(ROLE, who, role, 0, v);
+                }
+                if let Some(title) = &r.title {
+                    put(TITLE, who, title, 0, one);
+                }
+            }
+            for o in game.results.iter().filter(|o| o.person != r.person) {
+                let v = Vals {
+                    a: 1,
+                    b: i64::from(r.rank < o.rank),
+                    c: i64::from(r.rank > o.rank),
+                    ..Vals::default()
+                };
+                put(PAIR, r.person, "", o.person, v);
+            }
+        }
+    }
+
+    /// Push a game's results onto its players' runs of its month, at every game and player-count
+    /// level; games must come in the order they were played (day, then id).
+    pub fn push_runs(&mut self, game: &GameFacts, key: &str, only: Option<i64>) {
+        let month = self.names.id(&game.month());
+        let key = self.names.id(key);
+        let all = self.names.id(ALL);
+        let none = self.names.id("");
+        for r in &game.results {
+            if only.is_some_and(|p| p != r.person) {
+                continue;
+            }
+            for g in [key, all] {
+                for n in [game.n, 0] {
+                    let cell = CellKey {
+                        game: g,
+                        n,
+                        kind: SEQ,
+                        month,
+                        person: r.person,
+                        item: none,
+                        sub: 0,
+                    };
+                    self.runs
+                        .entry(cell)
+                        .or_default()
+                        .push(r.score, game.n > 1, r.winner);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(results: &[(i64, bool, bool)]) -> Run {
+        let mut r = Run::default();
+        for &(score, contested, won) in results {
+            r.push(score, contested, won);
+        }
+        r
+    }
+
+    #[test]
+    fn runs_fold_in_order_to_the_same_figures_as_one_pass() {
+        let seq = [
+            (5, true, true),
+            (9, true, true),
+            (1, false, false),
+            (3, true, false),
+            (7, true, true),
+            (8, true, true),
+            (2, true, true),
+            (4, true, false),
+            (6, true, true),
+        ];
+        let whole = run(&seq);
+        assert_eq!((whole.best, whole.lead, whole.trail), (3, 2, 1));
+        assert_eq!(
+            (whole.high, whole.low, whole.results, whole.contested),
+            (9, 1, 9, 8)
+        );
+        for cut in 0..=seq.len() {
+            for cut2 in cut..=seq.len() {
+                let folded = run(&seq[..cut])
+                    .then(&run(&seq[cut..cut2]))
+                    .then(&run(&seq[cut2..]));
+                assert_eq!(folded, whole, "cut at {cut} and {cut2}");
+            }
+        }
+        assert_eq!(Run::from_vals(&whole.vals()), whole);
+    }
+
+    #[test]
+    fn a_breakdown_counts_text_and_number_pairs_at_their_place() {
+        let got = categories_of(r#"[["Gold", 4], ["bad"], [3, 1], ["Half", 2.5]]"#);
+        assert_eq!(got, vec![(0, "Gold".into(), 4.0), (3, "Half".into(), 2.5)]);
+        assert!(categories_of("not json").is_empty());
+        assert!(categories_of(r#"{"Gold": 4}"#).is_empty());
+    }
+
+    type Resolved = std::collections::BTreeMap<
+        (String, i64, &'static str, String, i64, String, i64),
+        (i64, i64, i64, i64, i64),
+    >;
+
+    fn resolved(t: &Tally) -> Resolved {
+        let name = |id: u32| t.names.name(id).to_string();
+        let key = |k: &CellKey| {
+            (
+                name(k.game),
+                k.n,
+                k.kind,
+                name(k.month),
+                k.person,
+                name(k.item),
+                k.sub,
+            )
+        };
+        let cells = t
+            .cells
+            .iter()
+            .map(|(k, v)| (key(k), (v.a, v.b, v.c, v.d, v.e)));
+        let tops = t
+            .tops
+            .iter()
+            .map(|(k, v)| (key(k), (v.score, v.day, v.game, v.seat, v.person)));
+        cells.chain(tops).collect()
+    }
+
+    #[test]
+    fn a_base_spread_to_every_level_is_every_game_added_at_every_level() {
+        let mut games = Vec::new();
+        for (id, day, scores) in [
+            (1, Some("2025-01-04"), vec![9, 4]),
+            (2, Some("2025-01-20"), vec![9, 9, 1]),
+            (3, None, vec![12]),
+            (4, Some("2025-02-02"), vec![3, 8]),
+        ] {
+            let best = scores.iter().copied().max().unwrap_or(0);
+            let n = scores.len() as i64;
+            games.push(GameFacts {
+                id,
+                game: if id % 2 == 0 { "a".into() } else { "b".into() },
+                n,
+                played_on: day.map(String::from),
+                results: scores
+                    .iter()
+                    .enumerate()
+                    .map(|(seat, &score)| ResultFacts {
+                        person: seat as i64 + id % 3 + 1,
+                        seat: seat as i64,
+                        score,
+                        rank: 1 + scores.iter().filter(|&&s| s > score).count() as i64,
+                        winner: n > 1 && score == best,
+                        title: (n == 1).then(|| "Count".into()),
+                        role: Some("Sage".into()),
+                        categories: vec![(0, "Gold".into(), score as f64)],
+                    })
+                    .collect(),
+            });
+        }
+        let (mut every, mut base) = (Tally::new(true), Tally::base());
+        for g in &games {
+            every.add(g, &g.game, 1);
+            base.add(g, &g.game, 1);
+        }
+        assert!(!every.cells.is_empty());
+        assert_eq!(resolved(&base.spread()), resolved(&every));
+    }
+
+    #[test]
+    fn taking_a_game_back_leaves_nothing() {
+        let game = GameFacts {
+            id: 1,
+            game: "g".into(),
+            n: 2,
+            played_on: Some("2025-03-04".into()),
+            results: vec![
+                ResultFacts {
+                    person: 1,
+                    seat: 0,
+                    score: 10,
+                    rank: 1,
+                    winner: true,
+                    title: None,
+                    role: Some("Sage".into()),
+                    categories: vec![(0, "Gold".into(), 4.0)],
+                },
+                ResultFacts {
+                    person: 2,
+                    seat: 1,
+                    score: 7,
+                    rank: 2,
+                    winner: false,
+                    title: None,
+                    role: None,
+                    categories: vec![],
+                },
+            ],
+        };
+        assert_eq!(game.margin(), Some(3));
+        assert_eq!(game.month(), "2025-03");
+        let mut t = Tally::new(true);
+        t.add(&game, "g", 1);
+        assert!(t.cells.values().any(|v| v.a != 0));
+        // 2 game levels x 2 player-count levels x 2 month levels of each cell, but a person's
+        // own per-game cells month by month only for any player count.
+        let scores = |who: i64| {
+            t.cells
+                .keys()
+                .filter(|k| k.kind == SCORE && k.person == who)
+                .count()
+        };
+        assert_eq!((scores(0), scores(1), scores(2)), (2 * 8, 6, 6));
+        t.add(&game, "g", -1);
+        assert!(t.cells.values().all(|v| *v == Vals::default()));
+    }
+}
