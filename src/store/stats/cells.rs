@@ -38,6 +38,9 @@ pub struct View {
 pub enum Who {
     Games,
     People,
+    /// The per-game cells of every result, even with a person in the view (what the view's
+    /// games hold whoever played them; partial months: the person's games only).
+    Everyone,
 }
 
 /// One cell as a query reads it.
@@ -240,6 +243,7 @@ impl Store {
         monthly: bool,
     ) -> Result<Vec<Cell>, StoreError> {
         let (p_lo, p_hi) = match (view.person, who) {
+            (_, Who::Everyone) => (0, 0),
             (Some(p), _) => (p, p),
             (None, Who::Games) => (0, 0),
             (None, Who::People) => (1, i64::MAX),
