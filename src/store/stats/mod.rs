@@ -7,6 +7,7 @@
 mod cells;
 mod games;
 mod people;
+mod records;
 #[cfg(test)]
 mod reference;
 mod refresh;

@@ -12,6 +12,8 @@
 
 use std::collections::HashMap;
 
+pub use super::records::{Run, Top};
+
 /// The "any" level of the game and the month.
 pub const ALL: &str = "*";
 
@@ -182,158 +184,6 @@ impl Vals {
         let mut v = *self;
         v.add(o, 1);
         v
-    }
-}
-
-/// A [`SEQ`] cell's figures, combined in the order the games were played: a monoid, so the
-/// months of a range fold into the whole range.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Run {
-    pub results: i64,
-    pub high: i64,
-    pub low: i64,
-    pub contested: i64,
-    pub lead: i64,
-    pub trail: i64,
-    pub best: i64,
-}
-
-impl Run {
-    pub fn from_vals(v: &Vals) -> Run {
-        Run {
-            results: v.a,
-            high: v.b,
-            low: v.c,
-            contested: v.d,
-            lead: v.e,
-            trail: v.f,
-            best: v.g,
-        }
-    }
-
-    pub fn vals(&self) -> Vals {
-        Vals {
-            a: self.results,
-            b: self.high,
-            c: self.low,
-            d: self.contested,
-            e: self.lead,
-            f: self.trail,
-            g: self.best,
-            x: 0.0,
-        }
-    }
-
-    /// One more result, after the others.
-    pub fn push(&mut self, score: i64, contested: bool, won: bool) {
-        self.high = if self.results == 0 {
-            score
-        } else {
-            self.high.max(score)
-        };
-        self.low = if self.results == 0 {
-            score
-        } else {
-            self.low.min(score)
-        };
-        self.results += 1;
-        if !contested {
-            return;
-        }
-        if won {
-            if self.lead == self.contested {
-                self.lead += 1;
-            }
-            self.trail += 1;
-            self.best = self.best.max(self.trail);
-        } else {
-            self.trail = 0;
-        }
-        self.contested += 1;
-    }
-
-    /// `self` followed by `later`.
-    pub fn then(&self, later: &Run) -> Run {
-        if self.results == 0 {
-            return *later;
-        }
-        if later.results == 0 {
-            return *self;
-        }
-        let all_won = |r: &Run| r.lead == r.contested;
-        Run {
-            results: self.results + later.results,
-            high: self.high.max(later.high),
-            low: self.low.min(later.low),
-            contested: self.contested + later.contested,
-            lead: if all_won(self) {
-                self.contested + later.lead
-            } else {
-                self.lead
-            },
-            trail: if all_won(later) {
-                later.contested + self.trail
-            } else {
-                later.trail
-            },
-            best: self.best.max(later.best).max(self.trail + later.lead),
-        }
-    }
-}
-
-/// A [`TOP`] cell: `a` the score, `e` the day played as YYYYMMDD (0 without one, first as in
-/// SQL's order), `b` the game, `c` the seat, `d` the person.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Top {
-    pub score: i64,
-    pub day: i64,
-    pub game: i64,
-    pub seat: i64,
-    pub person: i64,
-}
-
-impl Top {
-    pub fn of(game: &GameFacts, r: &ResultFacts) -> Top {
-        let day = game
-            .played_on
-            .as_deref()
-            .and_then(|d| d.replace('-', "").parse().ok())
-            .unwrap_or(0);
-        Top {
-            score: r.score,
-            day,
-            game: game.id,
-            seat: r.seat,
-            person: r.person,
-        }
-    }
-
-    /// Whether `self` comes before `other` as the record: a higher score, or the same
-    /// reached earlier.
-    pub fn beats(&self, other: &Top) -> bool {
-        (-self.score, self.day, self.game, self.seat)
-            < (-other.score, other.day, other.game, other.seat)
-    }
-
-    pub fn from_vals(v: &Vals) -> Top {
-        Top {
-            score: v.a,
-            day: v.e,
-            game: v.b,
-            seat: v.c,
-            person: v.d,
-        }
-    }
-
-    pub fn vals(&self) -> Vals {
-        Vals {
-            a: self.score,
-            b: self.game,
-            c: self.seat,
-            d: self.person,
-            e: self.day,
-            ..Vals::default()
-        }
     }
 }
 
@@ -595,44 +445,6 @@ impl Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn run(results: &[(i64, bool, bool)]) -> Run {
-        let mut r = Run::default();
-        for &(score, contested, won) in results {
-            r.push(score, contested, won);
-        }
-        r
-    }
-
-    #[test]
-    fn runs_fold_in_order_to_the_same_figures_as_one_pass() {
-        let seq = [
-            (5, true, true),
-            (9, true, true),
-            (1, false, false),
-            (3, true, false),
-            (7, true, true),
-            (8, true, true),
-            (2, true, true),
-            (4, true, false),
-            (6, true, true),
-        ];
-        let whole = run(&seq);
-        assert_eq!((whole.best, whole.lead, whole.trail), (3, 2, 1));
-        assert_eq!(
-            (whole.high, whole.low, whole.results, whole.contested),
-            (9, 1, 9, 8)
-        );
-        for cut in 0..=seq.len() {
-            for cut2 in cut..=seq.len() {
-                let folded = run(&seq[..cut])
-                    .then(&run(&seq[cut..cut2]))
-                    .then(&run(&seq[cut2..]));
-                assert_eq!(folded, whole, "cut at {cut} and {cut2}");
-            }
-        }
-        assert_eq!(Run::from_vals(&whole.vals()), whole);
-    }
 
     #[test]
     fn a_breakdown_counts_text_and_number_pairs_at_their_place() {
