@@ -350,6 +350,19 @@ fn filtered_queries<'a>(store: &'a Store, steward: &'a Steward) -> Vec<Query<'a>
                 keep(steward.stats(&filter).expect("stats"))
             })),
         ),
+        (
+            "everything for one person, 4-player games, 2021-03-15 to 2023-06-20",
+            q(Box::new(move || {
+                let filter = StatsFilter {
+                    person: Some(3),
+                    players: Some(4),
+                    from: Some("2021-03-15".into()),
+                    to: Some("2023-06-20".into()),
+                    ..StatsFilter::default()
+                };
+                keep(steward.stats(&filter).expect("stats"))
+            })),
+        ),
     ]
 }
 

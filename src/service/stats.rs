@@ -59,38 +59,37 @@ impl Steward {
                 return Err(ApiError::bad("to", format!("{to} is before {from}")));
             }
         }
-        let members = |key: &str| Some(stats_members(key).into_iter().map(String::from).collect());
-        let mut scope = Scope {
-            games: filter.game.as_deref().and_then(members),
+        let members = |key: &str| -> Vec<String> {
+            stats_members(key).into_iter().map(String::from).collect()
+        };
+        let scope = Scope {
+            games: filter.game.as_deref().map(members),
             person: filter.person,
             players: filter.players,
             from: filter.from.clone(),
             to: filter.to.clone(),
         };
-        let plays = self.store.stats_plays(&scope)?;
-        let people = self.store.stats_people(&scope)?;
-        let win_rate_over_time = self.store.stats_win_rate_over_time(&scope)?;
-        let mut keys: Vec<&str> = Vec::new();
+        let mut keys: Vec<(String, Vec<String>)> = Vec::new();
         for k in registry() {
             let key = stats_game(k.descriptor().id);
-            if !keys.contains(&key) && filter.game.as_deref().is_none_or(|g| g == key) {
-                keys.push(key);
+            if !keys.iter().any(|(k, _)| k == key)
+                && filter.game.as_deref().is_none_or(|g| g == key)
+            {
+                keys.push((key.to_string(), members(key)));
             }
         }
-        let mut games = Vec::new();
-        for key in keys {
-            scope.games = members(key);
-            let stats = self.store.stats_game(key, &scope)?;
-            if stats.plays > 0 || filter.game.is_some() {
-                games.push(stats);
-            }
-        }
+        let report = self.store.stats_report(&scope, &keys)?;
+        let games = report
+            .games
+            .into_iter()
+            .filter(|g| g.plays > 0 || filter.game.is_some())
+            .collect();
         Ok(Stats {
             filter,
-            plays,
-            people,
+            plays: report.plays,
+            people: report.people,
             games,
-            win_rate_over_time,
+            win_rate_over_time: report.win_rate_over_time,
         })
     }
 }

@@ -27,8 +27,8 @@ pub use people::{check_colour, checked_name, Person};
 pub use results::{NewRecord, NewResult, StoredResult};
 pub use stats::{
     CategoryAverage, GameStats, HeadToHead, MarginRecord, PersonStats, RoleRecord, Scope,
-    ScoreBucket, ScoreRecord, SeatRecord, StatsFilter, StatsGroups, TitleCount, WinRatePoint,
-    WinRateSeries,
+    ScoreBucket, ScoreRecord, SeatRecord, StatsFilter, StatsGroups, StatsReport, TitleCount,
+    WinRatePoint, WinRateSeries,
 };
 
 use chrono::{SecondsFormat, Utc};

@@ -214,6 +214,10 @@ const MIGRATIONS: &[&str] = &[
                 INSERT INTO tally_dirty VALUES (OLD.game_id);
             END;
         "#,
+    // 10: a person's figures for a game, player count and days are counted from their results:
+    // the finished games seekable by game, player count and day, with their kept margin.
+    "CREATE INDEX games_by_players ON games(game, players, played_on, margin)
+         WHERE status = 'finished';",
 ];
 
 /// What a migration does besides its SQL, in the same transaction (by migration number).

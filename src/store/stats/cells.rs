@@ -11,6 +11,8 @@ use crate::store::{Store, StoreError};
 use chrono::{Datelike, Days, NaiveDate};
 use rusqlite::{params, ToSql};
 use std::cell::OnceCell;
+use std::collections::HashMap;
+use std::rc::Rc;
 
 /// A filter as the tallies see it.
 pub struct View {
@@ -23,14 +25,23 @@ pub struct View {
     lo: String,
     hi: String,
     dated: bool,
-    /// The partial months, counted from the games.
-    edges: Tally,
+    /// The partial months, counted from the games (shared by the views narrowed from one).
+    edges: Rc<Tally>,
     /// With a person, days and a player count: the person's own per-game figures over the whole
-    /// range, counted from their results (the table keeps those month by month only for any
-    /// player count).
-    own: OnceCell<Tally>,
-    /// The scope to count `own` over, the first time a figure needs it.
-    own_scope: Option<Scope>,
+    /// range, counted from their results the first time a figure needs them (the table keeps
+    /// those month by month only for any player count).
+    own: OnceCell<Own>,
+    counts_own: bool,
+    /// The scope the view was made for: its games are the ids counted as `game`.
+    pub scope: Scope,
+}
+
+/// A person's own figures over a view's games, counted from their results.
+pub struct Own {
+    /// Their per-game cells at the view's game and player count, by kind.
+    by_kind: HashMap<&'static str, Vec<Cell>>,
+    /// The biggest margin of the games they won, first reached: (margin, day, game id).
+    pub margin: Option<(i64, Option<String>, i64)>,
 }
 
 /// Whose cells: the per-game figures' (every result, or the filter's person) or each person's.
@@ -107,38 +118,50 @@ fn plan(
     (lo, hi, edges)
 }
 
+/// `first` and the filters given: each `(given, condition, its parameter)`. A filter not given
+/// still names its parameter (as NULL), so that every parameter is bound; written out rather
+/// than as `(? IS NULL OR …)`, which SQLite cannot seek an index by.
+pub(super) fn given_filters(first: &str, filters: &[(bool, &str, &str)]) -> String {
+    let mut cond = String::from(first);
+    for (given, part, param) in filters {
+        if *given {
+            cond.push_str(part);
+        } else {
+            cond.push_str(&format!(" AND {param} IS NULL"));
+        }
+    }
+    cond
+}
+
 impl Store {
     /// A person's own per-game figures over a scope with days, from their results alone.
-    fn count_own(&self, scope: &Scope) -> Result<Tally, StoreError> {
+    fn count_own(&self, scope: &Scope, game: &str) -> Result<Own, StoreError> {
         let games = scope
             .games
             .as_ref()
             .map(|g| serde_json::Value::from(g.clone()).to_string());
-        // Only the filters given (one not given is still named, as NULL), so that SQLite can
-        // look the games up by game and day.
-        let game_in = " AND g.game IN (SELECT value FROM json_each(?1))";
-        let mut cond = String::from("r.person_id = ?3");
-        for (given, part, absent) in [
-            (games.is_some(), game_in, " AND ?1 IS NULL"),
-            (
-                scope.players.is_some(),
-                " AND g.players = ?2",
-                " AND ?2 IS NULL",
-            ),
-            (
-                scope.from.is_some(),
-                " AND g.played_on >= ?4",
-                " AND ?4 IS NULL",
-            ),
-            (
-                scope.to.is_some(),
-                " AND g.played_on <= ?5",
-                " AND ?5 IS NULL",
-            ),
-        ] {
-            cond.push_str(if given { part } else { absent });
-        }
-        let mut tally = Tally::new(false);
+        // Only the filters given, so that SQLite can look the games up by game, player count
+        // and day.
+        let cond = given_filters(
+            "r.person_id = ?3",
+            &[
+                (
+                    games.is_some(),
+                    " AND g.game IN (SELECT value FROM json_each(?1))",
+                    "?1",
+                ),
+                (scope.players.is_some(), " AND g.players = ?2", "?2"),
+                (scope.from.is_some(), " AND g.played_on >= ?4", "?4"),
+                (scope.to.is_some(), " AND g.played_on <= ?5", "?5"),
+            ],
+        );
+        // With the view's game named, its own level is the only one read: an eighth of the work.
+        let mut tally = if games.is_some() {
+            Tally::base()
+        } else {
+            Tally::new(false)
+        };
+        let mut margin: Option<(i64, Option<String>, i64)> = None;
         each_game_in(
             &self.conn,
             // SQLite would rather walk every game of the days than seek the game's.
@@ -157,10 +180,49 @@ impl Store {
             ],
             |g| {
                 tally.add(&g, key_of(&self.stats_groups, &g.game), 1);
+                let won = g.results.iter().any(|r| r.winner);
+                // In the order played: a later game must be strictly bigger to take the record.
+                if let (true, Some(m)) = (won, g.kept_margin) {
+                    if margin.as_ref().is_none_or(|(best, _, _)| m > *best) {
+                        margin = Some((m, g.played_on.clone(), g.id));
+                    }
+                }
                 Ok(())
             },
         )?;
-        Ok(tally)
+        // Only the view's game, player count and person are ever read: kept apart by kind once,
+        // rather than picked out of every cell for each figure.
+        let mut by_kind: HashMap<&'static str, Vec<Cell>> = HashMap::new();
+        let n = scope.players.map_or(0, i64::from);
+        let person = scope.person.unwrap_or(0);
+        let name = |id: u32| tally.names.name(id);
+        let tops = tally.tops.iter().map(|(k, t)| (k, t.vals()));
+        let cells = tally.cells.iter().map(|(k, v)| (k, *v)).chain(tops);
+        for (k, v) in cells.filter(|(k, _)| k.n == n && k.person == person) {
+            if name(k.game) == game && OWN_WHOLE_TIME.contains(&k.kind) {
+                by_kind.entry(k.kind).or_default().push(Cell {
+                    month: name(k.month).to_string(),
+                    person: k.person,
+                    item: name(k.item).to_string(),
+                    sub: k.sub,
+                    v,
+                });
+            }
+        }
+        Ok(Own { by_kind, margin })
+    }
+
+    /// The person's own figures, when the view counts them from their results (a person, days
+    /// and a player count), counted the first time they are asked for.
+    pub(super) fn own<'v>(&self, view: &'v View) -> Result<Option<&'v Own>, StoreError> {
+        if !view.counts_own {
+            return Ok(None);
+        }
+        if let Some(own) = view.own.get() {
+            return Ok(Some(own));
+        }
+        let counted = self.count_own(&view.scope, &view.game)?;
+        Ok(Some(view.own.get_or_init(|| counted)))
     }
 
     /// The tallies of a scope, brought up to date first.
@@ -194,14 +256,31 @@ impl Store {
             .games
             .as_ref()
             .map(|g| serde_json::Value::from(g.clone()).to_string());
+        // Only the filters given (one not given is still named, as NULL), so that SQLite seeks
+        // the games by game and day, and probes each for the person's result rather than
+        // listing every game of theirs first.
+        let cond = given_filters(
+            "g.played_on >= ?4 AND g.played_on <= ?5",
+            &[
+                (
+                    games.is_some(),
+                    " AND g.game IN (SELECT value FROM json_each(?1))",
+                    "?1",
+                ),
+                (scope.players.is_some(), " AND g.players = ?2", "?2"),
+                (
+                    scope.person.is_some(),
+                    " AND EXISTS (SELECT 1 FROM results z
+                                  WHERE z.game_id = g.id AND z.person_id = ?3)",
+                    "?3",
+                ),
+            ],
+        );
         for (start, end) in ranges {
             let (start, end) = (start.to_string(), end.to_string());
             each_game(
                 &self.conn,
-                "(?1 IS NULL OR g.game IN (SELECT value FROM json_each(?1)))
-                 AND (?2 IS NULL OR g.players = ?2)
-                 AND (?3 IS NULL OR g.id IN (SELECT game_id FROM results WHERE person_id = ?3))
-                 AND g.played_on >= ?4 AND g.played_on <= ?5",
+                &cond,
                 &[
                     &games as &dyn ToSql,
                     &scope.players,
@@ -227,9 +306,40 @@ impl Store {
             lo: lo.unwrap_or_else(|| if dated { "0".into() } else { String::new() }),
             hi: hi.unwrap_or_else(|| "~".into()),
             dated,
-            edges,
+            edges: Rc::new(edges),
             own: OnceCell::new(),
-            own_scope: counts_own.then(|| scope.clone()),
+            counts_own,
+            scope: scope.clone(),
+        })
+    }
+
+    /// `view` over one game only: `key`, counted from the ids `members`. From a view of every
+    /// game (or of that game) the partial months already counted serve, since they were counted
+    /// at each game's level too.
+    pub(super) fn narrowed(
+        &self,
+        view: &View,
+        key: &str,
+        members: Vec<String>,
+    ) -> Result<View, StoreError> {
+        let scope = Scope {
+            games: Some(members),
+            ..view.scope.clone()
+        };
+        if view.game != ALL && view.game != key {
+            return self.view(&scope);
+        }
+        Ok(View {
+            game: key.to_string(),
+            n: view.n,
+            person: view.person,
+            lo: view.lo.clone(),
+            hi: view.hi.clone(),
+            dated: view.dated,
+            edges: Rc::clone(&view.edges),
+            own: OnceCell::new(),
+            counts_own: view.counts_own,
+            scope,
         })
     }
 
@@ -248,36 +358,13 @@ impl Store {
             (None, Who::Games) => (0, 0),
             (None, Who::People) => (1, i64::MAX),
         };
-        if let (Some(scope), Who::Games, true) =
-            (&view.own_scope, who, OWN_WHOLE_TIME.contains(&kind))
-        {
-            let own = match view.own.get() {
-                Some(own) => own,
-                None => {
-                    let counted = self.count_own(scope)?;
-                    view.own.get_or_init(|| counted)
-                }
-            };
-            let tops = own.tops.iter().map(|(k, t)| (k, t.vals()));
-            return Ok(own
-                .cells
-                .iter()
-                .map(|(k, v)| (k, *v))
-                .chain(tops)
-                .filter(|(k, _)| {
-                    own.names.name(k.game) == view.game
-                        && k.n == view.n
-                        && k.kind == kind
-                        && k.person == p_lo
-                })
-                .map(|(k, v)| Cell {
-                    month: own.names.name(k.month).to_string(),
-                    person: k.person,
-                    item: own.names.name(k.item).to_string(),
-                    sub: k.sub,
-                    v,
-                })
-                .collect());
+        let own = if who == Who::Games && OWN_WHOLE_TIME.contains(&kind) {
+            self.own(view)?
+        } else {
+            None
+        };
+        if let Some(own) = own {
+            return Ok(own.by_kind.get(kind).cloned().unwrap_or_default());
         }
         let read = |r: &rusqlite::Row| {
             Ok(Cell {

@@ -2,7 +2,7 @@
 //! rates by seat order and by role (a Leader, a faction), solo titles, and its records: the
 //! figures from the tallies, the records' games looked up by the value the tallies found.
 
-use super::cells::{View, Who};
+use super::cells::{given_filters, View, Who};
 use super::tally::{Top, Vals, CATEGORY, GAMES, PERSON, ROLE, SCORE, SEAT, TITLE, TOP};
 use super::Scope;
 use crate::store::{Store, StoreError};
@@ -254,14 +254,10 @@ fn highest(store: &Store, view: &View) -> Result<Option<ScoreRecord>, StoreError
     }))
 }
 
-/// The first game (by day and id) with the biggest margin: games by margin (largest first)
-/// until one passes the filter. The tallies say first whether any can: none when every matched
-/// game is solo, or the person won none of them.
-fn biggest_margin(
-    store: &Store,
-    view: &View,
-    scope: &Scope,
-) -> Result<Option<MarginRecord>, StoreError> {
+/// The first game (by day and id) with the biggest margin. The tallies say first whether any
+/// can pass: none when every matched game is solo, or the person won none of them. A view that
+/// counts a person's own figures from their games found it while counting them.
+fn biggest_margin(store: &Store, view: &View) -> Result<Option<MarginRecord>, StoreError> {
     let won = match view.person {
         Some(_) => store
             .cells(view, PERSON, Who::Games, false)?
@@ -273,6 +269,40 @@ fn biggest_margin(
     if won == 0 {
         return Ok(None);
     }
+    let found = match store.own(view)? {
+        // Their own games were read already: the biggest margin came with them.
+        Some(own) => own
+            .margin
+            .clone()
+            .map(|(margin, played_on, game_id)| MarginRecord {
+                game_id,
+                played_on,
+                winners: Vec::new(),
+                margin: clamp(margin),
+            }),
+        None => margin_from_games(store, view, won)?,
+    };
+    let Some(mut record) = found else {
+        return Ok(None);
+    };
+    let mut stmt = store.conn.prepare_cached(
+        "SELECT p.name FROM results r JOIN people p ON p.id = r.person_id
+         WHERE r.game_id = ?1 AND r.winner ORDER BY r.seat",
+    )?;
+    let names = stmt.query_map(params![record.game_id], |r| r.get(0))?;
+    record.winners = names.collect::<Result<_, _>>()?;
+    Ok(Some(record))
+}
+
+/// The biggest margin from `games`: by the margin index, or by the filter's games, whichever
+/// the tallies say takes fewer steps. `won`: the games of the view that anyone (or the person)
+/// won, more than none.
+fn margin_from_games(
+    store: &Store,
+    view: &View,
+    won: i64,
+) -> Result<Option<MarginRecord>, StoreError> {
+    let scope = &view.scope;
     let (games, from, to, players) = record_args(scope);
     // Walking every game's margin, largest first, meets a game that passes about once in
     // (games counted / games that can pass) steps; reading the games of the filter's game,
@@ -292,19 +322,25 @@ fn biggest_margin(
         .optional()?
         .unwrap_or(0);
     let (from_games, filters) = if matched.saturating_mul(won) < counted && games.is_some() {
-        let mut only = String::from("g.status = 'finished' AND g.players > 0");
-        for (given, part, absent) in [
-            (true, " AND g.game IN (SELECT value FROM json_each(?2))", ""),
-            (from.is_some(), " AND g.played_on >= ?3", " AND ?3 IS NULL"),
-            (to.is_some(), " AND g.played_on <= ?4", " AND ?4 IS NULL"),
-            (players.is_some(), " AND g.players = ?5", " AND ?5 IS NULL"),
-        ] {
-            only.push_str(if given { part } else { absent });
-        }
-        ("games g INDEXED BY games_for_stats", only)
+        let only = given_filters(
+            "g.status = 'finished' AND +g.players > 0
+             AND g.game IN (SELECT value FROM json_each(?2))",
+            &[
+                (from.is_some(), " AND g.played_on >= ?3", "?3"),
+                (to.is_some(), " AND g.played_on <= ?4", "?4"),
+                (players.is_some(), " AND g.players = ?5", "?5"),
+            ],
+        );
+        // With a player count, an index that holds the margin too: no game row is read.
+        let index = if players.is_some() {
+            "games_by_players"
+        } else {
+            "games_for_stats"
+        };
+        (format!("games g INDEXED BY {index}"), only)
     } else {
         (
-            "games g INDEXED BY games_by_margin",
+            "games g INDEXED BY games_by_margin".to_string(),
             RECORD_FILTERS.to_string(),
         )
     };
@@ -315,7 +351,7 @@ fn biggest_margin(
                 WHERE z.game_id = g.id AND z.person_id = ?1 AND z.winner))
          ORDER BY g.margin DESC, g.played_on, g.id LIMIT 1"
     );
-    let found = store
+    Ok(store
         .conn
         .prepare_cached(&sql)?
         .query_row(params![scope.person, games, from, to, players], |r| {
@@ -326,17 +362,7 @@ fn biggest_margin(
                 margin: clamp(r.get(2)?),
             })
         })
-        .optional()?;
-    let Some(mut record) = found else {
-        return Ok(None);
-    };
-    let mut stmt = store.conn.prepare_cached(
-        "SELECT p.name FROM results r JOIN people p ON p.id = r.person_id
-         WHERE r.game_id = ?1 AND r.winner ORDER BY r.seat",
-    )?;
-    let names = stmt.query_map(params![record.game_id], |r| r.get(0))?;
-    record.winners = names.collect::<Result<_, _>>()?;
-    Ok(Some(record))
+        .optional()?)
 }
 
 fn clamp(v: i64) -> i32 {
@@ -356,23 +382,27 @@ pub(super) fn plays(store: &Store, view: &View) -> Result<i64, StoreError> {
 impl Store {
     /// One game's statistics over the scope (whose games are the ids counted as `game`).
     pub fn stats_game(&self, game: &str, scope: &Scope) -> Result<GameStats, StoreError> {
-        let view = self.view(scope)?;
-        let scores: Vec<(i32, i64)> = summed(self, &view, SCORE)?
-            .into_iter()
-            .map(|((_, score), v)| (clamp(score), v.a))
-            .collect();
-        Ok(GameStats {
-            game: game.to_string(),
-            plays: plays(self, &view)?,
-            scores: buckets(&scores),
-            categories: categories(self, &view)?,
-            by_seat: by_seat(self, &view)?,
-            by_role: by_role(self, &view)?,
-            titles: titles(self, &view)?,
-            highest_score: highest(self, &view)?,
-            biggest_margin: biggest_margin(self, &view, scope)?,
-        })
+        game_stats(self, game, &self.view(scope)?)
     }
+}
+
+/// One game's statistics over a view of that game.
+pub(super) fn game_stats(store: &Store, game: &str, view: &View) -> Result<GameStats, StoreError> {
+    let scores: Vec<(i32, i64)> = summed(store, view, SCORE)?
+        .into_iter()
+        .map(|((_, score), v)| (clamp(score), v.a))
+        .collect();
+    Ok(GameStats {
+        game: game.to_string(),
+        plays: plays(store, view)?,
+        scores: buckets(&scores),
+        categories: categories(store, view)?,
+        by_seat: by_seat(store, view)?,
+        by_role: by_role(store, view)?,
+        titles: titles(store, view)?,
+        highest_score: highest(store, view)?,
+        biggest_margin: biggest_margin(store, view)?,
+    })
 }
 
 #[cfg(test)]

@@ -105,9 +105,42 @@ fn query<T>(
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
+/// Every figure of a scope: what the Statistics screen shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StatsReport {
+    /// Finished games matched.
+    pub plays: i64,
+    pub people: Vec<PersonStats>,
+    pub win_rate_over_time: Vec<WinRateSeries>,
+    /// One entry per game asked for, in the order asked.
+    pub games: Vec<GameStats>,
+}
+
 impl Store {
     /// How many finished games the scope matches.
     pub fn stats_plays(&self, scope: &Scope) -> Result<i64, StoreError> {
         games::plays(self, &self.view(scope)?)
+    }
+
+    /// Every figure of the scope, and each of `games` (statistics key, the ids counted as it)
+    /// within it. The tallies are brought up to date and the partial months counted once for
+    /// them all.
+    pub fn stats_report(
+        &self,
+        scope: &Scope,
+        games: &[(String, Vec<String>)],
+    ) -> Result<StatsReport, StoreError> {
+        let view = self.view(scope)?;
+        let mut per_game = Vec::with_capacity(games.len());
+        for (key, members) in games {
+            let one = self.narrowed(&view, key, members.clone())?;
+            per_game.push(games::game_stats(self, key, &one)?);
+        }
+        Ok(StatsReport {
+            plays: games::plays(self, &view)?,
+            people: people::people_stats(self, &view)?,
+            win_rate_over_time: timeline::win_rate_over_time(self, &view)?,
+            games: per_game,
+        })
     }
 }

@@ -145,17 +145,21 @@ fn head_to_head(store: &Store, view: &View) -> Result<HashMap<i64, Vec<HeadToHea
     Ok(out)
 }
 
+/// Per person, over a view: see [`Store::stats_people`].
+pub(super) fn people_stats(store: &Store, view: &View) -> Result<Vec<PersonStats>, StoreError> {
+    let mut people = totals(store, view)?;
+    let mut h2h = head_to_head(store, view)?;
+    for p in &mut people {
+        p.head_to_head = h2h.remove(&p.person_id).unwrap_or_default();
+    }
+    Ok(people)
+}
+
 impl Store {
     /// Per person: the people who played the matched games (only the scope's person when one
     /// is given), most plays first.
     pub fn stats_people(&self, scope: &Scope) -> Result<Vec<PersonStats>, StoreError> {
-        let view = self.view(scope)?;
-        let mut people = totals(self, &view)?;
-        let mut h2h = head_to_head(self, &view)?;
-        for p in &mut people {
-            p.head_to_head = h2h.remove(&p.person_id).unwrap_or_default();
-        }
-        Ok(people)
+        people_stats(self, &self.view(scope)?)
     }
 
     /// Only the longest winning streaks (person id, streak), for the benchmark's per-query

@@ -50,19 +50,26 @@ pub fn each_game_in(
     args: &[&dyn ToSql],
     mut each: impl FnMut(GameFacts) -> Result<(), StoreError>,
 ) -> Result<(), StoreError> {
-    let from = match tables {
-        Tables::Now => "games g LEFT JOIN results r ON r.game_id = g.id",
-        Tables::Before => "tally_old_games g LEFT JOIN tally_old_results r ON r.game_id = g.id",
-        Tables::OnlyResults => "results r JOIN games g ON g.id = r.game_id",
-        Tables::OnlyResultsByGame => {
-            "results r JOIN games g INDEXED BY games_for_stats ON g.id = r.game_id"
-        }
+    let (from, margin) = match tables {
+        Tables::Now => (
+            "games g LEFT JOIN results r ON r.game_id = g.id",
+            "g.margin",
+        ),
+        Tables::Before => (
+            "tally_old_games g LEFT JOIN tally_old_results r ON r.game_id = g.id",
+            "NULL",
+        ),
+        Tables::OnlyResults => ("results r JOIN games g ON g.id = r.game_id", "g.margin"),
+        Tables::OnlyResultsByGame => (
+            "results r JOIN games g INDEXED BY games_by_players ON g.id = r.game_id",
+            "g.margin",
+        ),
     };
     let sql = format!(
         "SELECT g.id, g.game, g.players, g.played_on, r.person_id, r.seat, r.score, r.rank,
-                r.winner, r.title, r.role, r.breakdown
+                r.winner, r.title, r.role, r.breakdown, {margin}
          FROM {from}
-         WHERE g.status = 'finished' AND g.players > 0 AND ({cond})
+         WHERE g.status = 'finished' AND +g.players > 0 AND ({cond})
          ORDER BY g.played_on, g.id, r.seat"
     );
     let mut stmt = conn.prepare_cached(&sql)?;
@@ -80,6 +87,7 @@ pub fn each_game_in(
                 n: row.get(2)?,
                 played_on: row.get(3)?,
                 results: Vec::new(),
+                kept_margin: row.get(12)?,
             });
         }
         let Some(person) = row.get::<_, Option<i64>>(4)? else {

@@ -10,7 +10,7 @@
 //! game's removal takes back exactly; the `seq` kind (winning runs, high and low scores) depends
 //! on the order of the games and is recomputed for the months a change touches.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 pub use super::records::{Run, Top};
 
@@ -58,6 +58,9 @@ pub struct GameFacts {
     pub n: i64,
     pub played_on: Option<String>,
     pub results: Vec<ResultFacts>,
+    /// The margin last kept on `games` by a refresh (none when read from before a change): what
+    /// a query reading only some of the game's results can still rank it by.
+    pub kept_margin: Option<i64>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -244,13 +247,14 @@ impl Tally {
             }
             out
         };
-        let mut cells: HashMap<CellKey, Vals> = HashMap::with_capacity(self.cells.len() * 4);
+        let mut cells: HashMap<CellKey, Vals> =
+            HashMap::with_capacity_and_hasher(self.cells.len() * 4, Default::default());
         for (k, v) in &self.cells {
             for level in levels(k) {
                 cells.entry(level).or_default().add(v, 1);
             }
         }
-        let mut tops: HashMap<CellKey, Top> = HashMap::new();
+        let mut tops: HashMap<CellKey, Top> = HashMap::default();
         for (k, top) in &self.tops {
             for level in levels(k) {
                 let best = tops.entry(level).or_insert(*top);
@@ -513,6 +517,7 @@ mod tests {
                         categories: vec![(0, "Gold".into(), score as f64)],
                     })
                     .collect(),
+                kept_margin: None,
             });
         }
         let (mut every, mut base) = (Tally::new(true), Tally::base());
@@ -553,6 +558,7 @@ mod tests {
                     categories: vec![],
                 },
             ],
+            kept_margin: None,
         };
         assert_eq!(game.margin(), Some(3));
         assert_eq!(game.month(), "2025-03");

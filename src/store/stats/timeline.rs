@@ -2,7 +2,7 @@
 //! and won that month, and their win rate to date (every month up to and including it), for the
 //! app's line chart, from each person's monthly tallies; the running totals are summed here.
 
-use super::cells::Who;
+use super::cells::{View, Who};
 use super::tally::PERSON;
 use super::Scope;
 use crate::store::{Store, StoreError};
@@ -42,47 +42,57 @@ impl Store {
         &self,
         scope: &Scope,
     ) -> Result<Vec<WinRateSeries>, StoreError> {
-        let view = self.view(scope)?;
-        let names: HashMap<i64, String> =
-            self.people()?.into_iter().map(|p| (p.id, p.name)).collect();
-        let mut months: BTreeMap<(i64, String), (i64, i64)> = BTreeMap::new();
-        for c in self.cells(&view, PERSON, Who::People, true)? {
-            // Contested games with a day only: the others have no place on the line.
-            if c.v.d > 0 && !c.month.is_empty() {
-                let m = months.entry((c.person, c.month)).or_default();
-                *m = (m.0 + c.v.d, m.1 + c.v.c);
-            }
-        }
-        let mut rows: Vec<(i64, String, String, i64, i64)> = months
-            .into_iter()
-            .map(|((person, month), (plays, wins))| {
-                let name = names.get(&person).cloned().unwrap_or_default();
-                (person, name, month, plays, wins)
-            })
-            .collect();
-        rows.sort_by(|x, y| (x.1.to_lowercase(), x.0, &x.2).cmp(&(y.1.to_lowercase(), y.0, &y.2)));
-        let mut out: Vec<WinRateSeries> = Vec::new();
-        let (mut played, mut won) = (0i64, 0i64);
-        for (person_id, name, month, plays, wins) in rows {
-            if out.last().is_none_or(|s| s.person_id != person_id) {
-                (played, won) = (0, 0);
-                out.push(WinRateSeries {
-                    person_id,
-                    name,
-                    points: Vec::new(),
-                });
-            }
-            (played, won) = (played + plays, won + wins);
-            if let Some(series) = out.last_mut() {
-                series.points.push(WinRatePoint {
-                    month,
-                    plays,
-                    wins,
-                    // `plays` is at least 1 in a grouped row, so `played` is never 0 here.
-                    win_rate: won as f64 / played.max(1) as f64,
-                });
-            }
-        }
-        Ok(out)
+        win_rate_over_time(self, &self.view(scope)?)
     }
+}
+
+/// Each person's win rate month by month over a view: see [`Store::stats_win_rate_over_time`].
+pub(super) fn win_rate_over_time(
+    store: &Store,
+    view: &View,
+) -> Result<Vec<WinRateSeries>, StoreError> {
+    let names: HashMap<i64, String> = store
+        .people()?
+        .into_iter()
+        .map(|p| (p.id, p.name))
+        .collect();
+    let mut months: BTreeMap<(i64, String), (i64, i64)> = BTreeMap::new();
+    for c in store.cells(view, PERSON, Who::People, true)? {
+        // Contested games with a day only: the others have no place on the line.
+        if c.v.d > 0 && !c.month.is_empty() {
+            let m = months.entry((c.person, c.month)).or_default();
+            *m = (m.0 + c.v.d, m.1 + c.v.c);
+        }
+    }
+    let mut rows: Vec<(i64, String, String, i64, i64)> = months
+        .into_iter()
+        .map(|((person, month), (plays, wins))| {
+            let name = names.get(&person).cloned().unwrap_or_default();
+            (person, name, month, plays, wins)
+        })
+        .collect();
+    rows.sort_by(|x, y| (x.1.to_lowercase(), x.0, &x.2).cmp(&(y.1.to_lowercase(), y.0, &y.2)));
+    let mut out: Vec<WinRateSeries> = Vec::new();
+    let (mut played, mut won) = (0i64, 0i64);
+    for (person_id, name, month, plays, wins) in rows {
+        if out.last().is_none_or(|s| s.person_id != person_id) {
+            (played, won) = (0, 0);
+            out.push(WinRateSeries {
+                person_id,
+                name,
+                points: Vec::new(),
+            });
+        }
+        (played, won) = (played + plays, won + wins);
+        if let Some(series) = out.last_mut() {
+            series.points.push(WinRatePoint {
+                month,
+                plays,
+                wins,
+                // `plays` is at least 1 in a grouped row, so `played` is never 0 here.
+                win_rate: won as f64 / played.max(1) as f64,
+            });
+        }
+    }
+    Ok(out)
 }

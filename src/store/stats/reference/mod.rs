@@ -235,6 +235,30 @@ mod tests {
                 json(&store.reference_game("g", scope).unwrap()),
             ));
         }
+        // The whole screen at once: one view, narrowed to each game.
+        let keys: Vec<(String, Vec<String>)> = match &scope.games {
+            Some(members) => vec![("g".to_string(), members.clone())],
+            None => KEYS
+                .iter()
+                .map(|k| {
+                    let members = stats_members(k).into_iter().map(String::from).collect();
+                    (k.to_string(), members)
+                })
+                .collect(),
+        };
+        let report = store.stats_report(scope, &keys).unwrap();
+        pairs.push(("report: plays", json(&report.plays), pairs[0].2.clone()));
+        pairs.push(("report: people", json(&report.people), pairs[1].2.clone()));
+        let timeline = json(&report.win_rate_over_time);
+        pairs.push(("report: win rate over time", timeline, pairs[2].2.clone()));
+        for ((key, members), got) in keys.iter().zip(&report.games) {
+            let one = Scope {
+                games: Some(members.clone()),
+                ..scope.clone()
+            };
+            let want = json(&store.reference_game(key, &one).unwrap());
+            pairs.push(("report: a game", json(got), want));
+        }
         for (what, got, want) in pairs {
             assert!(
                 same(&got, &want),
@@ -278,6 +302,28 @@ mod tests {
         // Everything dirty: counted from nothing.
         for _ in 0..60 {
             check(&store, &scope(&mut rng), "the first count");
+        }
+        // Each person with days and a player count (their own figures and biggest margin counted
+        // from their results), over every game and over each, where ties of margin and score
+        // over many games test which one was reached first.
+        for person in 1..=PEOPLE {
+            for players in 2..=4 {
+                let mut s = Scope {
+                    person: Some(person),
+                    players: Some(players),
+                    from: Some("2023-12-10".into()),
+                    to: Some("2025-05-20".into()),
+                    games: None,
+                };
+                check(&store, &s, "the first count");
+                s.games = Some(
+                    stats_members(KEYS[0])
+                        .into_iter()
+                        .map(String::from)
+                        .collect(),
+                );
+                check(&store, &s, "the first count");
+            }
         }
         let conn = Connection::open(&path).unwrap();
         conn.execute_batch("PRAGMA foreign_keys = ON").unwrap();
