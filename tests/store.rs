@@ -275,6 +275,43 @@ fn a_corrupt_database_is_refused_untouched() {
     assert_eq!(std::fs::read(&path).unwrap(), bytes);
 }
 
+/// The file's pages from the second on scribbled over, its size and time kept as they were.
+fn scribble_keeping_size_and_time(path: &Path) {
+    let modified = std::fs::metadata(path).unwrap().modified().unwrap();
+    let mut bytes = std::fs::read(path).unwrap();
+    for b in bytes.iter_mut().skip(4096).take(4096 * 2) {
+        *b = 0x5A;
+    }
+    let mut file = std::fs::OpenOptions::new().write(true).open(path).unwrap();
+    std::io::Write::write_all(&mut file, &bytes).unwrap();
+    file.set_modified(modified).unwrap();
+}
+
+#[test]
+fn a_file_closed_cleanly_is_not_checked_whole_again_and_any_other_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = temp_db(&dir);
+    {
+        let mut s = opened(&path);
+        let id = start(&mut s);
+        for _ in 0..40 {
+            step(&mut s, id);
+        }
+    }
+    let note = dir.path().join("steward.sqlite3-checked");
+    assert!(note.exists(), "the last close notes the file as checked");
+    // Damage that only the whole-file check sees, made as if the file had not changed: the
+    // note vouches for it, so the open does not read the whole file.
+    scribble_keeping_size_and_time(&path);
+    drop(Store::open(&path).unwrap_or_else(|e| panic!("skipped the check: {e}")));
+    // Without the note (a kill before the close, another program's write), the same file is
+    // checked whole and refused.
+    std::fs::remove_file(&note).unwrap();
+    let e = refusal(&path);
+    assert!(matches!(e, StoreError::Corrupt { .. }), "{e:?}");
+    assert!(!note.exists(), "a refused file gets no note");
+}
+
 #[test]
 fn bad_requests_get_clear_errors_and_change_nothing() {
     let dir = tempfile::tempdir().unwrap();

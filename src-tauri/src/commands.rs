@@ -73,6 +73,17 @@ impl AppState {
         }
     }
 
+    /// Close the database as the app quits: a command still running finishes first (the lock),
+    /// and any after it is told the app is closing.
+    pub fn close(&self) {
+        let mut guard = self.steward.lock().unwrap_or_else(|p| p.into_inner());
+        *guard = Err(ApiError::Store {
+            error: StoreError::Sql {
+                message: "the app is closing".into(),
+            },
+        });
+    }
+
     /// Run one core call with the open service on a blocking worker thread, never on the
     /// caller's (the main thread's) own.
     pub async fn run<T: Send + 'static>(

@@ -5,6 +5,7 @@ pub mod files;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
+use tauri::Manager;
 
 // The database location is the core's, so the app and the `steward` CLI share one file.
 use estate_steward::store::location;
@@ -101,7 +102,7 @@ pub fn run() {
     }
     let state = commands::AppState::new(path, steward);
 
-    let result = tauri::Builder::default()
+    let built = tauri::Builder::default()
         .manage(state)
         // Its Rust side only: the commands open the file dialog; the window has no permission
         // for the plugin's own commands (capabilities/default.json).
@@ -111,11 +112,21 @@ pub fn run() {
             builder.mount_events(app);
             Ok(())
         })
-        .run(tauri::generate_context!());
-    if let Err(e) = result {
-        // No window could be opened (no display, missing WebKit …): say why, no panic trace.
-        eprintln!("estate-steward: cannot run the application: {e}");
-        std::process::exit(1);
+        .build(tauri::generate_context!());
+    match built {
+        Ok(app) => app.run(|handle, event| {
+            if let tauri::RunEvent::Exit = event {
+                // The process ends without dropping what the app manages: close the database
+                // here, so that its next start need not check the whole file
+                // (`store::checked`).
+                handle.state::<commands::AppState>().close();
+            }
+        }),
+        Err(e) => {
+            // No window could be opened (no display, missing WebKit …): say why, no panic trace.
+            eprintln!("estate-steward: cannot run the application: {e}");
+            std::process::exit(1);
+        }
     }
 }
 

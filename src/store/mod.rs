@@ -2,12 +2,14 @@
 //! action log, snapshots, results and the card catalogue; one module per table.
 //!
 //! Invariants: a file that is not ours, is corrupt, or comes from a newer version is refused
-//! before anything is written to it (or beside it); every write that acknowledges an action
+//! before anything is written to it (or beside it; a file is checked whole unless it is exactly
+//! as this app last closed it, see `checked`); every write that acknowledges an action
 //! commits first; every append, undo and redo checks the game's version in its transaction.
 
 pub mod archive;
 mod backup;
 mod catalogue;
+mod checked;
 mod games;
 pub mod location;
 mod log;

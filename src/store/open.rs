@@ -1,6 +1,7 @@
 //! Opening a database file: refuse what is not ours before writing a byte (and without leaving
 //! `-wal`/`-shm` files beside someone else's data), then set the pragmas and migrate.
 
+use super::checked;
 use super::schema::{latest_version, migrate, APPLICATION_ID};
 use super::StoreError;
 use rusqlite::{Connection, ErrorCode, OpenFlags};
@@ -183,6 +184,10 @@ fn inspect_existing(path: &Path) -> Result<(), StoreError> {
     let version = read("PRAGMA user_version").map_err(corrupt)?;
     let tables = read("SELECT count(*) FROM sqlite_master").map_err(corrupt)?;
     check_marks(&shown, app_id, version, tables)?;
+    if !live && checked::unchanged_since_closed(path) {
+        // Exactly as this app closed it after a check: see `checked`.
+        return Ok(());
+    }
     let check: String = ro
         .query_row("PRAGMA quick_check", [], |r| r.get(0))
         .map_err(corrupt)?;
@@ -323,5 +328,22 @@ impl Store {
         Ok(self
             .conn
             .query_row("PRAGMA integrity_check", [], |r| r.get(0))?)
+    }
+}
+
+impl Drop for Store {
+    /// Close the file, then note it as checked (see `checked`): it passed the checks at open and
+    /// has been written only through SQLite since.
+    fn drop(&mut self) {
+        if self.path.as_os_str() == ":memory:" {
+            return;
+        }
+        let Ok(placeholder) = Connection::open_in_memory() else {
+            return;
+        };
+        let conn = std::mem::replace(&mut self.conn, placeholder);
+        if conn.close().is_ok() {
+            checked::note_closed(&self.path);
+        }
     }
 }
