@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building, running and testing Estate Steward needs on Debian 12 (idempotent):
-# system libraries for Tauri/WebKitGTK, Xvfb + WebKitWebDriver for the end-to-end tests,
+# system libraries for Tauri/WebKitGTK, Xvfb + WebKitWebDriver for the end-to-end tests (and
+# python3, whose standard library closes the app's window as a window manager would),
 # tauri-driver, and the npm packages of ui/ and e2e/ (from their committed lockfiles).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -8,7 +9,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 APT_PACKAGES=(
   libwebkit2gtk-4.1-dev build-essential curl wget file libxdo-dev libssl-dev
   libayatana-appindicator3-dev librsvg2-dev pkg-config
-  xvfb xauth webkit2gtk-driver
+  xvfb xauth webkit2gtk-driver python3
 )
 
 missing=()
