@@ -1,6 +1,7 @@
 //! The schema as append-only migrations: the list below is the whole history, and the schema
 //! version (`PRAGMA user_version`) is simply how many of them a file has had. Never edit a
-//! released migration: add a new one at the end.
+//! released migration: add a new one at the end (`tests/fixtures/released-migrations.json`
+//! holds each one's text as it landed, and a test fails when one changes).
 
 use super::StoreError;
 use rusqlite::{Connection, Transaction, TransactionBehavior};
@@ -286,6 +287,11 @@ pub fn migrations() -> Migrations<'static> {
             })
             .collect(),
     )
+}
+
+/// The SQL of every migration, oldest first (a test holds each released one to its text).
+pub fn migration_sql() -> &'static [&'static str] {
+    MIGRATIONS
 }
 
 /// The schema version this build writes: the number of migrations.
