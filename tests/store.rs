@@ -278,61 +278,59 @@ fn another_programs_sqlite_database_is_refused_untouched() {
     assert_eq!(std::fs::read(&path).unwrap(), bytes);
 }
 
-#[test]
-fn a_corrupt_database_is_refused_untouched() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = temp_db(&dir);
-    {
-        let mut s = opened(&path);
-        let id = start(&mut s);
-        for _ in 0..40 {
-            step(&mut s, id);
-        }
+/// A file holding a game 40 actions into play, closed.
+fn played_file(path: &Path) {
+    let mut s = opened(path);
+    let id = start(&mut s);
+    for _ in 0..40 {
+        step(&mut s, id);
     }
-    {
-        let conn = rusqlite::Connection::open(&path).unwrap();
-        conn.pragma_update(None, "journal_mode", "DELETE").unwrap();
-    }
-    let mut bytes = std::fs::read(&path).unwrap();
-    assert!(bytes.len() > 8192);
-    // Scribble over the second page onwards, keeping the header.
-    for b in bytes.iter_mut().skip(4096).take(4096 * 2) {
-        *b = 0x5A;
-    }
-    std::fs::write(&path, &bytes).unwrap();
-    let e = refusal(&path);
-    assert!(matches!(e, StoreError::Corrupt { .. }), "{e:?}");
-    assert_eq!(std::fs::read(&path).unwrap(), bytes);
 }
 
-/// The file's pages from the second on scribbled over, its size and time kept as they were.
-fn scribble_keeping_size_and_time(path: &Path) {
-    let modified = std::fs::metadata(path).unwrap().modified().unwrap();
+/// The file's pages from the second on scribbled over (the header kept); the bytes written.
+fn scribble(path: &Path) -> Vec<u8> {
     let mut bytes = std::fs::read(path).unwrap();
+    assert!(bytes.len() > 4096 * 3);
     for b in bytes.iter_mut().skip(4096).take(4096 * 2) {
         *b = 0x5A;
     }
     let mut file = std::fs::OpenOptions::new().write(true).open(path).unwrap();
     std::io::Write::write_all(&mut file, &bytes).unwrap();
-    file.set_modified(modified).unwrap();
+    bytes
+}
+
+#[test]
+fn a_corrupt_database_is_refused_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = temp_db(&dir);
+    played_file(&path);
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.pragma_update(None, "journal_mode", "DELETE").unwrap();
+    }
+    let bytes = scribble(&path);
+    let e = refusal(&path);
+    assert!(matches!(e, StoreError::Corrupt { .. }), "{e:?}");
+    assert_eq!(std::fs::read(&path).unwrap(), bytes);
 }
 
 #[test]
 fn a_file_closed_cleanly_is_not_checked_whole_again_and_any_other_is() {
     let dir = tempfile::tempdir().unwrap();
     let path = temp_db(&dir);
-    {
-        let mut s = opened(&path);
-        let id = start(&mut s);
-        for _ in 0..40 {
-            step(&mut s, id);
-        }
-    }
+    played_file(&path);
     let note = dir.path().join("steward.sqlite3-checked");
     assert!(note.exists(), "the last close notes the file as checked");
     // Damage that only the whole-file check sees, made as if the file had not changed: the
     // note vouches for it, so the open does not read the whole file.
-    scribble_keeping_size_and_time(&path);
+    let modified = std::fs::metadata(&path).unwrap().modified().unwrap();
+    scribble(&path);
+    std::fs::File::options()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_modified(modified)
+        .unwrap();
     drop(Store::open(&path).unwrap_or_else(|e| panic!("skipped the check: {e}")));
     // Without the note (a kill before the close, another program's write), the same file is
     // checked whole and refused.
