@@ -42,7 +42,7 @@ fn ending_a_nine_estates_era_asks_first_and_says_what_follows() {
     let view = ok(steward.act(id, &deal));
     let end = offer(&view, "EndEra");
     // The score the question gives is the one the table shows for the Era so far.
-    assert_eq!(view.view["current_era"]["total"], -2);
+    assert_eq!(view.view_value()["current_era"]["total"], -2);
     assert_eq!(
         end.confirm.as_deref(),
         Some("End Era 1 now? It scores -2 points as it stands, and Era 2 is dealt next.")
@@ -66,7 +66,7 @@ fn ending_a_nine_estates_era_asks_first_and_says_what_follows() {
         offer(&view, "EndEra").confirm.as_deref(),
         Some(format!(
             "End Era 2 now? It scores {} points as it stands, and the game ends.",
-            view.view["current_era"]["total"]
+            view.view_value()["current_era"]["total"]
         ))
         .as_deref()
     );

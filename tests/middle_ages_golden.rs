@@ -72,7 +72,7 @@ impl Table {
 
     fn state(&mut self) -> MiddleState {
         let v = self.steward.view(self.id, None).expect("view");
-        serde_json::from_value(v.state).expect("a Middle Ages state")
+        serde_json::from_str(v.state.get()).expect("a Middle Ages state")
     }
 
     fn coins(&mut self) -> Vec<i32> {

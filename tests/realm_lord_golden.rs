@@ -39,8 +39,8 @@ fn start(st: &mut Steward, names: &[&str]) -> i64 {
         .game_id
 }
 
-fn state(t: &TableView) -> &Value {
-    &t.view["state"]
+fn state(t: &TableView) -> Value {
+    t.view_value()["state"].clone()
 }
 
 /// Hands and Hope Stones, seat by seat.
@@ -86,8 +86,9 @@ fn end() -> Value {
     json!({"type": "EndTurn"})
 }
 
-fn figure<'a>(t: &'a TableView, piece: &Value) -> &'a Value {
-    let seats = state(t)["seats"].as_array();
+fn figure(t: &TableView, piece: &Value) -> Value {
+    let state = state(t);
+    let seats = state["seats"].as_array();
     seats
         .into_iter()
         .flatten()
@@ -95,6 +96,7 @@ fn figure<'a>(t: &'a TableView, piece: &Value) -> &'a Value {
             std::iter::once(&s["lord"]).chain(s["heroes"].as_array().into_iter().flatten())
         })
         .find(|f| &f["piece"] == piece)
+        .cloned()
         .unwrap_or_else(|| panic!("{piece} not in play"))
 }
 
@@ -139,8 +141,8 @@ fn two_players_to_the_target_by_hand() {
     act(&mut st, id, draw());
     act(&mut st, id, play_quest("Troll Bridge"));
     let t = act(&mut st, id, quest(lord(0), 4, 0));
-    assert_eq!(t.view["state"]["last_quest"]["score"], 7);
-    assert_eq!(t.view["state"]["realms"][0]["quest"], Value::Null);
+    assert_eq!(state(&t)["last_quest"]["score"], 7);
+    assert_eq!(state(&t)["realms"][0]["quest"], Value::Null);
     let t = act(&mut st, id, play_hero("Dirk"));
     assert_eq!(counts(&t), (vec![5, 5], vec![3, 0]));
     assert_eq!(figure(&t, &hero(1))["realm"], 0);
@@ -150,8 +152,8 @@ fn two_players_to_the_target_by_hand() {
     act(&mut st, id, draw());
     act(&mut st, id, play_quest("Riddle Of Song"));
     let t = act(&mut st, id, quest(lord(1), 1, 0));
-    assert_eq!(t.view["state"]["last_quest"]["natural"], "one");
-    assert_eq!(t.view["state"]["last_quest"]["success"], false);
+    assert_eq!(state(&t)["last_quest"]["natural"], "one");
+    assert_eq!(state(&t)["last_quest"]["success"], false);
     assert_eq!(figure(&t, &lord(1))["realm"], 1);
     let t = act(
         &mut st,

@@ -42,7 +42,7 @@ fn start(st: &mut Steward, names: &[&str], seed: u64) -> i64 {
 }
 
 fn state(t: &TableView) -> serde_json::Value {
-    t.view["state"].clone()
+    t.view_value()["state"].clone()
 }
 
 fn produce(slots: &[(u8, Option<Change>)]) -> Vec<A> {

@@ -151,6 +151,7 @@ impl<'a> Playout<'a> {
             let at = |e: String| format!("step {step}: {e}");
             let view = self.table.view();
             (self.case.view_reads_back)(&view).map_err(at)?;
+            self.sent_as_shown(&view).map_err(at)?;
             numbered_in("the view", &view).map_err(at)?;
             report.refusals_checked += self.probe().map_err(at)?;
             let offers = self.table.allowed();
@@ -259,6 +260,24 @@ impl<'a> Playout<'a> {
             .commit(&entry)
             .map_err(|e| format!("its entry did not read back: {e}"))?;
         self.stored.push(entry);
+        Ok(())
+    }
+
+    /// The text the clients receive (`view_json`, `state_json`) reads back as the view and the
+    /// state the table holds: the fast path cannot drift from the one the other checks read.
+    fn sent_as_shown(&self, view: &Value) -> Result<(), String> {
+        let sent: Value = serde_json::from_str(self.table.view_json().get())
+            .map_err(|e| format!("the view's text is not JSON: {e}"))?;
+        if &sent != view {
+            return Err(format!(
+                "the view's text differs from the view: {sent} != {view}"
+            ));
+        }
+        let state: Value = serde_json::from_str(self.table.state_json().get())
+            .map_err(|e| format!("the state's text is not JSON: {e}"))?;
+        if state != self.table.state() {
+            return Err("the state's text differs from the state".into());
+        }
         Ok(())
     }
 

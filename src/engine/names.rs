@@ -70,6 +70,51 @@ pub fn named(text: &str, seats: &[Seat]) -> String {
     out
 }
 
+/// A mark as it reads inside JSON text: serde_json writes the control character as `\u0001`.
+const JSON_MARK: &str = "\\u0001";
+
+/// JSON text with the names in place: what [`named_value`] does to the value, done on its text,
+/// so that a view reaches the clients serialized once (a tree of `Value`s costs twice as much as
+/// the text it becomes). Each name is written JSON-escaped. Escapes are read whole, so an
+/// escaped backslash followed by `u0001` is never taken for a mark.
+pub fn named_json(text: String, seats: &[Seat]) -> String {
+    if !text.contains(JSON_MARK) {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len() + 64);
+    let mut rest = text.as_str();
+    while let Some(slash) = rest.find('\\') {
+        out.push_str(&rest[..slash]);
+        let escape = &rest[slash..];
+        if let Some(after) = escape.strip_prefix(JSON_MARK) {
+            let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            match (
+                after[..digits].parse::<usize>(),
+                after[digits..].strip_prefix(JSON_MARK),
+            ) {
+                (Ok(seat), Some(tail)) => {
+                    // A JSON string's text, without its quotes.
+                    let quoted = Value::from(name_of(seat, seats)).to_string();
+                    out.push_str(&quoted[1..quoted.len() - 1]);
+                    rest = tail;
+                }
+                // Not a mark after all: keep it as it was.
+                _ => {
+                    out.push_str(JSON_MARK);
+                    rest = after;
+                }
+            }
+            continue;
+        }
+        // Any other escape: the backslash and the character it escapes, together.
+        let escaped = escape[1..].chars().next().map_or(0, char::len_utf8);
+        out.push_str(&escape[..1 + escaped]);
+        rest = &escape[1 + escaped..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Every string inside a JSON value (a view, a private view, an action label) with the names
 /// in place.
 pub fn named_value(value: &mut Value, seats: &[Seat]) {
@@ -196,6 +241,38 @@ mod tests {
             view,
             serde_json::json!({"why": ["Bo"], "n": 2, "x": {"y": "Ana"}})
         );
+    }
+
+    /// The text path names exactly as the value path does, whatever the strings and names hold:
+    /// marks, stray marks, backslashes before "u0001", quotes, control characters, non-ASCII.
+    #[test]
+    fn json_text_is_named_as_the_value_is() {
+        use rand::{Rng, SeedableRng};
+        let pieces = [
+            "\u{1}", "0", "1", "2", "9", "\\", "\\u0001", "u0001", "\"", "a", "é", "\n", "\u{7}",
+        ];
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        let text = |rng: &mut rand::rngs::StdRng| -> String {
+            (0..rng.random_range(0..12))
+                .map(|_| pieces[rng.random_range(0..pieces.len())])
+                .collect()
+        };
+        for round in 0..2000 {
+            let table: Vec<Seat> = seats(&[&text(&mut rng), "Bo \"the\" \\ \u{1}0\u{1}", ""]);
+            let mut strings: Vec<String> = (0..4).map(|_| text(&mut rng)).collect();
+            strings.push(format!(
+                "{} and {}",
+                who(rng.random_range(0..4usize)),
+                who(1usize)
+            ));
+            let value = serde_json::json!({"a": strings[0], "b": [strings[1], {"c": strings[2]}],
+                "d": strings[3], "e": strings[4], "n": round});
+            let mut by_value = value.clone();
+            named_value(&mut by_value, &table);
+            let by_text: Value = serde_json::from_str(&named_json(value.to_string(), &table))
+                .expect("named text is JSON");
+            assert_eq!(by_text, by_value, "round {round}: {value}");
+        }
     }
 
     #[test]

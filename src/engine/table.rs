@@ -10,11 +10,12 @@ mod json;
 pub use json::{excerpt, parse_text, plain, BadInput};
 
 use super::game::{to_json, Descriptor, Game, RuleError, Scoresheet, Seat};
-use super::names::{named, named_sheet, named_value};
+use super::names::{named, named_json, named_sheet, named_value};
 use super::rules::RuleBook;
 use super::session::{Entry, Session, Window};
 use json::{added_part, read_lenient, read_strict, unkept_key};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::Value;
 use std::marker::PhantomData;
 
@@ -161,8 +162,13 @@ pub trait AnyTable: Send {
     }
     fn summaries(&self) -> Vec<String>;
     fn state(&self) -> Value;
+    /// `state` as the clients receive it: JSON text, serialized once.
+    fn state_json(&self) -> Box<RawValue>;
     /// The game's display view of the current state, tagged with the game's id.
     fn view(&self) -> Value;
+    /// `view` as the clients receive it: JSON text, serialized once (the conformance suite
+    /// checks that it reads back as `view`).
+    fn view_json(&self) -> Box<RawValue>;
     /// What one seat alone may see.
     fn private_view(&self, seat: u8) -> Option<Value>;
     fn has_secrets(&self) -> bool;
@@ -197,6 +203,35 @@ fn tagged_view<G: Game>(view: &G::View, seats: &[Seat]) -> Value {
         fields.insert("game".into(), Value::from(G::DESCRIPTOR.id));
     }
     value
+}
+
+/// [`tagged_view`] as JSON text, without the tree of `Value`s between: the view's fields, then
+/// `"game"` (last, so that it wins over a field of that name, as in `tagged_view`).
+fn tagged_view_json<G: Game>(view: &G::View, seats: &[Seat]) -> Box<RawValue> {
+    #[derive(Serialize)]
+    struct Tagged<'a, V> {
+        #[serde(flatten)]
+        view: &'a V,
+        game: &'static str,
+    }
+    let tagged = Tagged {
+        view,
+        game: G::DESCRIPTOR.id,
+    };
+    let Ok(text) = serde_json::to_string(&tagged) else {
+        // A view that is not a map of fields cannot be flattened: tagged as a value instead.
+        return raw_json(&tagged_view::<G>(view, seats));
+    };
+    let named = named_json(text, seats);
+    RawValue::from_string(named).unwrap_or_else(|_| raw_json(&tagged_view::<G>(view, seats)))
+}
+
+/// A value as JSON text (`null` for one that does not serialize, which our derived types
+/// always do: they have no non-string map keys).
+fn raw_json<T: Serialize + ?Sized>(value: &T) -> Box<RawValue> {
+    serde_json::value::to_raw_value(value)
+        .or_else(|_| RawValue::from_string("null".into()))
+        .unwrap_or_else(|_| unreachable!("\"null\" is JSON"))
 }
 
 fn from_text<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T, ActError> {
@@ -398,8 +433,14 @@ impl<G: Game> AnyTable for Table<G> {
     fn state(&self) -> Value {
         to_json(self.0.state())
     }
+    fn state_json(&self) -> Box<RawValue> {
+        raw_json(self.0.state())
+    }
     fn view(&self) -> Value {
         tagged_view::<G>(&G::view(self.0.state()), &self.0.seats)
+    }
+    fn view_json(&self) -> Box<RawValue> {
+        tagged_view_json::<G>(&G::view(self.0.state()), &self.0.seats)
     }
     fn private_view(&self, seat: u8) -> Option<Value> {
         let mut view = G::private_view(self.0.state(), seat)?;

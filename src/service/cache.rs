@@ -6,6 +6,7 @@
 use super::{kind_of, ApiError, Steward, TableView};
 use crate::engine::AnyTable;
 use crate::store::{Store, StoreError};
+use serde_json::value::RawValue;
 use serde_json::Value;
 use std::collections::HashMap;
 
@@ -137,6 +138,11 @@ impl Steward {
     }
 }
 
+/// A state kept from the shared screen: JSON `null`.
+fn hidden() -> Box<RawValue> {
+    serde_json::value::to_raw_value(&()).unwrap_or_else(|_| unreachable!("() is null"))
+}
+
 /// The view of a table as the clients receive it.
 pub(super) fn table_view(
     id: i64,
@@ -152,11 +158,11 @@ pub(super) fn table_view(
         game_name: d.name.into(),
         seats: table.seats().to_vec(),
         state: if table.has_secrets() && !table.is_over() {
-            Value::Null
+            hidden()
         } else {
-            table.state()
+            table.state_json()
         },
-        view: table.view(),
+        view: table.view_json(),
         allowed: table.allowed(),
         log: table.summaries_from(skipped),
         log_from: (skipped > 0).then_some(skipped as u32),

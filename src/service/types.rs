@@ -4,6 +4,7 @@ use crate::engine::table::BadInput;
 use crate::engine::{ActError, AllowedAction, RuleText, Scoresheet, Seat};
 use crate::store::{GameRow, StoreError};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::Value;
 
 /// Every failure a client can see, typed so that it crosses IPC as data.
@@ -108,11 +109,13 @@ pub struct TableView {
     pub seats: Vec<Seat>,
     /// The game's own state (its shape is the game's `State` type); null while a game with
     /// secrets (hidden money) is running, so that nothing private reaches the shared screen.
+    // Held as JSON text, serialized once on its way to the clients (`state_value` reads it).
     #[specta(type = Option<crate::games::GameState>)]
-    pub state: Value,
+    pub state: Box<RawValue>,
     /// Display-ready facts for the table screen: the game's view type, tagged with `game`.
+    // Held as JSON text, serialized once (`view_value` reads it).
     #[specta(type = crate::games::GameView)]
-    pub view: Value,
+    pub view: Box<RawValue>,
     pub allowed: Vec<AllowedAction>,
     /// One line per accepted action, oldest first: the whole log, or (when `log_from` is
     /// given, as the app receives it) its latest lines.
@@ -134,6 +137,16 @@ impl TableView {
     /// The length of the whole log.
     pub fn log_len(&self) -> usize {
         self.log_from.unwrap_or(0) as usize + self.log.len()
+    }
+
+    /// The state as a value (null while secrets are hidden), for scripts and tests.
+    pub fn state_value(&self) -> Value {
+        serde_json::from_str(self.state.get()).unwrap_or(Value::Null)
+    }
+
+    /// The view as a value, for scripts and tests.
+    pub fn view_value(&self) -> Value {
+        serde_json::from_str(self.view.get()).unwrap_or(Value::Null)
     }
 }
 

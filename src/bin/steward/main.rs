@@ -206,7 +206,11 @@ pub(crate) fn parse_json(field: &str, text: &str) -> Result<Value, ApiError> {
 
 pub(crate) fn print<T: Serialize>(json: bool, value: &T, text: impl FnOnce() -> String) {
     let out = if json {
-        serde_json::to_string_pretty(value).unwrap_or_default()
+        // Through a value, so that text the service passes on ready-serialized (a table's view
+        // and state) is indented like the rest, its keys sorted as always.
+        serde_json::to_value(value)
+            .and_then(|v| serde_json::to_string_pretty(&v))
+            .unwrap_or_default()
     } else {
         text()
     };
