@@ -27,6 +27,15 @@ app_binary() {
   printf '%s/%s/estate-steward-app\n' "$target" "$profile"
 }
 
+# The Tauri CLI (v2) that bundles the .deb: the npm package @tauri-apps/cli, pinned by
+# ui/package-lock.json and installed with the UI's packages (install-deps.sh), so that it comes
+# ready-built from the npm registry rather than compiled from crates.io (about ten minutes here).
+tauri_cli() {
+  local cli="$ROOT/ui/node_modules/.bin/tauri"
+  [ -x "$cli" ] || bash "$ROOT/scripts/install-deps.sh" >&2
+  "$cli" "$@"
+}
+
 # The release profile of the .deb (scripts/build-deb.sh) and of `RELEASE=1 bash scripts/run.sh`,
 # given as cargo's environment overrides so that benches/startup/empty-app.sh builds its empty
 # Tauri window the same way. Size first: a table assistant does little work per frame. Panics

@@ -15,7 +15,7 @@ bash "$ROOT/scripts/build-ui.sh"
 
 cd "$ROOT"
 if [ "${RELEASE:-0}" = "1" ]; then
-  # What `cargo tauri build` runs for the .deb (scripts/build-deb.sh), with the same profile.
+  # What `tauri build` runs for the .deb (scripts/build-deb.sh), with the same profile.
   release_profile_env
   log "cargo build --bins --features tauri/custom-protocol --release (in src-tauri/)"
   (cd "$ROOT/src-tauri" && cargo build --bins --features tauri/custom-protocol --release)

@@ -70,7 +70,7 @@ cat >"$dir/tauri.conf.json" <<'JSON'
 JSON
 
 release_profile_env
-log "cargo tauri build --bundles deb (empty window, in $dir)"
-(cd "$dir" && cargo tauri build --bundles deb --ci)
+log "tauri build --bundles deb (empty window, in $dir)"
+(cd "$dir" && tauri_cli build --bundles deb --ci)
 ls -l "$dir"/target/release/bundle/deb/*.deb
 echo "$dir/target/release/empty-tauri-window"
