@@ -338,6 +338,30 @@ fn filtered_queries<'a>(store: &'a Store, steward: &'a Steward) -> Vec<Query<'a>
             })),
         ),
         (
+            "everything for one person in 2022",
+            q(Box::new(move || {
+                let filter = StatsFilter {
+                    person: Some(3),
+                    from: Some("2022-01-01".into()),
+                    to: Some("2022-12-31".into()),
+                    ..StatsFilter::default()
+                };
+                keep(steward.stats(&filter).expect("stats"))
+            })),
+        ),
+        (
+            "everything for one person, 2021-03-15 to 2023-06-20",
+            q(Box::new(move || {
+                let filter = StatsFilter {
+                    person: Some(3),
+                    from: Some("2021-03-15".into()),
+                    to: Some("2023-06-20".into()),
+                    ..StatsFilter::default()
+                };
+                keep(steward.stats(&filter).expect("stats"))
+            })),
+        ),
+        (
             "everything for one person, 4-player games in 2022",
             q(Box::new(move || {
                 let filter = StatsFilter {
