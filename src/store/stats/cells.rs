@@ -269,7 +269,8 @@ impl Store {
         let from = scope.from.as_deref().map(|d| day("from", d)).transpose()?;
         let to = scope.to.as_deref().map(|d| day("to", d)).transpose()?;
         let (lo, hi, ranges) = plan(from, to);
-        let mut edges = Tally::new(false);
+        // Counted at each game's own level, then spread to every level once.
+        let mut edges = Tally::base();
         let games = scope
             .games
             .as_ref()
@@ -314,6 +315,7 @@ impl Store {
                 },
             )?;
         }
+        let edges = edges.spread_over(false);
         let dated = from.is_some() || to.is_some();
         let counts_own = dated && scope.person.is_some() && scope.players.is_some();
         Ok(View {

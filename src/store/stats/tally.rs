@@ -225,15 +225,30 @@ impl Tally {
     /// Every level of a [`Tally::base`] (with the month [`ALL`]): each cell added to the ones
     /// of any game, any player count and every month it stands for.
     pub fn spread(self) -> Tally {
+        self.spread_over(true)
+    }
+
+    /// Every level of a [`Tally::base`], as [`Tally::new`]`(with_all_months)` would have
+    /// counted its games one by one: with the month [`ALL`] (what the database keeps), or each
+    /// game's own month only (a query's partial months, where every figure is kept at every
+    /// level). A cell is spread once, where adding each game at every level costs a game's
+    /// cells four times over.
+    pub fn spread_over(self, with_all_months: bool) -> Tally {
         let mut names = self.names;
         let all = names.id(ALL);
         let own_kinds = OWN_WHOLE_TIME;
         let levels = |k: &CellKey| {
             let mut out = Vec::with_capacity(8);
+            let months: &[u32] = if with_all_months {
+                &[k.month, all]
+            } else {
+                &[k.month]
+            };
             for g in [k.game, all] {
                 for n in [k.n, 0] {
-                    for m in [k.month, all] {
-                        if m != all && n != 0 && k.person != 0 && own_kinds.contains(&k.kind) {
+                    for &m in months {
+                        let own_kept = !with_all_months || m == all || n == 0;
+                        if !own_kept && k.person != 0 && own_kinds.contains(&k.kind) {
                             continue;
                         }
                         out.push(CellKey {
@@ -268,7 +283,7 @@ impl Tally {
             runs: self.runs,
             tops,
             names,
-            with_all_months: true,
+            with_all_months,
             base_only: false,
         }
     }
@@ -527,6 +542,13 @@ mod tests {
         }
         assert!(!every.cells.is_empty());
         assert_eq!(resolved(&base.spread()), resolved(&every));
+        // Without the month ALL, as a query counts its partial months.
+        let (mut monthly, mut base) = (Tally::new(false), Tally::base());
+        for g in &games {
+            monthly.add(g, &g.game, 1);
+            base.add(g, &g.game, 1);
+        }
+        assert_eq!(resolved(&base.spread_over(false)), resolved(&monthly));
     }
 
     #[test]
