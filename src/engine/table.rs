@@ -229,9 +229,7 @@ fn tagged_view_json<G: Game>(view: &G::View, seats: &[Seat]) -> Box<RawValue> {
 /// A value as JSON text (`null` for one that does not serialize, which our derived types
 /// always do: they have no non-string map keys).
 fn raw_json<T: Serialize + ?Sized>(value: &T) -> Box<RawValue> {
-    serde_json::value::to_raw_value(value)
-        .or_else(|_| RawValue::from_string("null".into()))
-        .unwrap_or_else(|_| unreachable!("\"null\" is JSON"))
+    serde_json::value::to_raw_value(value).unwrap_or_else(|_| RawValue::NULL.to_owned())
 }
 
 fn from_text<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T, ActError> {

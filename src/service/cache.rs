@@ -138,11 +138,6 @@ impl Steward {
     }
 }
 
-/// A state kept from the shared screen: JSON `null`.
-fn hidden() -> Box<RawValue> {
-    serde_json::value::to_raw_value(&()).unwrap_or_else(|_| unreachable!("() is null"))
-}
-
 /// The view of a table as the clients receive it.
 pub(super) fn table_view(
     id: i64,
@@ -158,7 +153,8 @@ pub(super) fn table_view(
         game_name: d.name.into(),
         seats: table.seats().to_vec(),
         state: if table.has_secrets() && !table.is_over() {
-            hidden()
+            // Kept from the shared screen.
+            RawValue::NULL.to_owned()
         } else {
             table.state_json()
         },

@@ -1,10 +1,12 @@
-//! Statistics from running tallies kept in SQLite (never by replaying logs): `tally` says what a
-//! finished game adds, `refresh` keeps the table of them up to date as games change, `cells`
-//! reads the ones a filter covers; from those, the figures per person (`people`), per game with
-//! its records (`games`) and the win rate month by month (`timeline`). `reference` (tests only)
-//! computes every figure by plain SQL over the results, to check the tallies against.
+//! Statistics from running tallies kept in SQLite (never by replaying logs): `facts` is a finished
+//! game as they read it, `tally` says what it adds, `refresh` keeps the table of them up to date
+//! as games change, `cells` reads the ones a filter covers; from those, the figures per person
+//! (`people`), per game with its records (`games`) and the win rate month by month
+//! (`timeline`). `reference` (tests only) computes every figure by plain SQL over the results,
+//! to check the tallies against.
 
 mod cells;
+mod facts;
 mod games;
 mod people;
 mod records;

@@ -2,7 +2,8 @@
 //! person's winning runs with their high and low score ([`Run`], a monoid folded month after
 //! month) and the record score with where it was first reached ([`Top`]).
 
-use super::tally::{GameFacts, ResultFacts, Vals};
+use super::facts::{GameFacts, ResultFacts};
+use super::tally::Vals;
 
 /// A [`SEQ`](super::tally::SEQ) cell's figures, combined in the order the games were played: a monoid, so the
 /// months of a range fold into the whole range.

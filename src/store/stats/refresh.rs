@@ -5,7 +5,8 @@
 //! the months it touches recounted. When most games are dirty (a new or upgraded file, a large
 //! import) or the statistics games changed, everything is counted again from the tables.
 
-use super::tally::{categories_of, GameFacts, ResultFacts, Tally, Top, Vals, ALL, GAMES, SEQ, TOP};
+use super::facts::{categories_of, GameFacts, ResultFacts};
+use super::tally::{Tally, Top, Vals, ALL, GAMES, SEQ, TOP};
 use crate::store::{Store, StoreError};
 use rusqlite::TransactionBehavior;
 use rusqlite::{params, params_from_iter, Connection, OptionalExtension, ToSql, Transaction};

@@ -1,0 +1,89 @@
+//! A finished game as the statistics read it: its players' results, each with the categories
+//! of its scoresheet, from `games` and `results` (or from what they were before a change). What
+//! a game adds to the tallies is `tally`'s; this is only the reading.
+
+/// One finished game as the statistics see it, read from `games` and `results` (or from what
+/// they were before a change, to take its cells back).
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameFacts {
+    pub id: i64,
+    /// The game's id (not its statistics key).
+    pub game: String,
+    pub n: i64,
+    pub played_on: Option<String>,
+    pub results: Vec<ResultFacts>,
+    /// The margin last kept on `games` by a refresh (none when read from before a change): what
+    /// a query reading only some of the game's results can still rank it by.
+    pub kept_margin: Option<i64>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResultFacts {
+    pub person: i64,
+    pub seat: i64,
+    pub score: i64,
+    pub rank: i64,
+    pub winner: bool,
+    pub title: Option<String>,
+    pub role: Option<String>,
+    /// (position in the scoresheet, category, points).
+    pub categories: Vec<(i64, String, f64)>,
+}
+
+impl GameFacts {
+    /// The month it was played (YYYY-MM), "" without a day.
+    pub fn month(&self) -> String {
+        month_of(self.played_on.as_deref())
+    }
+
+    /// The winner's lead over the best other player, in a game of two or more players that has
+    /// both.
+    pub fn margin(&self) -> Option<i64> {
+        if self.n <= 1 {
+            return None;
+        }
+        let best = |won: bool| {
+            self.results
+                .iter()
+                .filter(|r| r.winner == won)
+                .map(|r| r.score)
+                .max()
+        };
+        Some(best(true)? - best(false)?)
+    }
+}
+
+/// The month of a day (its first seven characters), "" without one.
+pub fn month_of(day: Option<&str>) -> String {
+    day.map(|d| d.chars().take(7).collect()).unwrap_or_default()
+}
+
+/// The categories of a stored breakdown (`[[category, points], …]`), as the statistics count
+/// them: entries whose first element is text and second a number, at their position.
+pub fn categories_of(breakdown: &str) -> Vec<(i64, String, f64)> {
+    let Ok(serde_json::Value::Array(entries)) = serde_json::from_str(breakdown) else {
+        return Vec::new();
+    };
+    entries
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| {
+            let name = e.get(0)?.as_str()?;
+            let points = e.get(1)?.as_f64()?;
+            Some((i as i64, name.to_string(), points))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_breakdown_counts_text_and_number_pairs_at_their_place() {
+        let got = categories_of(r#"[["Gold", 4], ["bad"], [3, 1], ["Half", 2.5]]"#);
+        assert_eq!(got, vec![(0, "Gold".into(), 4.0), (3, "Half".into(), 2.5)]);
+        assert!(categories_of("not json").is_empty());
+        assert!(categories_of(r#"{"Gold": 4}"#).is_empty());
+    }
+}
