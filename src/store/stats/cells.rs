@@ -9,9 +9,10 @@ use super::tally::{Tally, Vals, ALL, OWN_WHOLE_TIME};
 use super::Scope;
 use crate::store::{Store, StoreError};
 use chrono::{Datelike, Days, NaiveDate};
-use rusqlite::{params, ToSql};
+use rusqlite::types::{Type, Value as SqlValue};
+use rusqlite::{params_from_iter, ToSql};
 use std::cell::OnceCell;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 
 /// A filter as the tallies see it.
@@ -26,7 +27,7 @@ pub struct View {
     hi: String,
     dated: bool,
     /// The partial months, counted from the games (shared by the views narrowed from one).
-    edges: Rc<Tally>,
+    edges: Rc<Edges>,
     /// With a person, days and a player count: the person's own per-game figures over the whole
     /// range, counted from their results the first time a figure needs them (the table keeps
     /// those month by month only for any player count).
@@ -34,6 +35,48 @@ pub struct View {
     counts_own: bool,
     /// The scope the view was made for: its games are the ids counted as `game`.
     pub scope: Scope,
+}
+
+/// The cells of a view's partial months, by game and then by player count and kind: each call
+/// of [`Store::cells`] takes its own list rather than walking all of them (a view's figures
+/// make about forty calls).
+#[derive(Default)]
+struct Edges(HashMap<String, HashMap<(i64, &'static str), Vec<Cell>>>);
+
+impl Edges {
+    fn of(t: &Tally) -> Edges {
+        let mut by: HashMap<u32, HashMap<(i64, &'static str), Vec<Cell>>> = HashMap::new();
+        let cells = t.cells.iter().map(|(k, v)| (k, *v));
+        let runs = t.runs.iter().map(|(k, r)| (k, r.vals()));
+        let tops = t.tops.iter().map(|(k, t)| (k, t.vals()));
+        let name = |id: u32| t.names.name(id);
+        for (k, v) in cells.chain(runs).chain(tops) {
+            by.entry(k.game)
+                .or_default()
+                .entry((k.n, k.kind))
+                .or_default()
+                .push(Cell {
+                    month: name(k.month).to_string(),
+                    person: k.person,
+                    item: name(k.item).to_string(),
+                    sub: k.sub,
+                    v,
+                });
+        }
+        Edges(
+            by.into_iter()
+                .map(|(game, cells)| (name(game).to_string(), cells))
+                .collect(),
+        )
+    }
+
+    /// The cells of one game (or [`ALL`]), player count and kind.
+    fn of_kind(&self, game: &str, n: i64, kind: &'static str) -> &[Cell] {
+        self.0
+            .get(game)
+            .and_then(|g| g.get(&(n, kind)))
+            .map_or(&[], Vec::as_slice)
+    }
 }
 
 /// A person's own figures over a view's games, counted from their results.
@@ -269,8 +312,9 @@ impl Store {
         let from = scope.from.as_deref().map(|d| day("from", d)).transpose()?;
         let to = scope.to.as_deref().map(|d| day("to", d)).transpose()?;
         let (lo, hi, ranges) = plan(from, to);
-        // Counted at each game's own level, then spread to every level once.
-        let mut edges = Tally::base();
+        // Counted at each game's own level, then spread to every level once; with a person,
+        // theirs and the per-game cells only (no figure reads another person's).
+        let mut edges = Tally::base_for(scope.person);
         let games = scope
             .games
             .as_ref()
@@ -310,7 +354,7 @@ impl Store {
                 |g| {
                     let key = key_of(&self.stats_groups, &g.game).to_string();
                     edges.add(&g, &key, 1);
-                    edges.push_runs(&g, &key, None);
+                    edges.push_runs(&g, &key, scope.person);
                     Ok(())
                 },
             )?;
@@ -326,7 +370,7 @@ impl Store {
             lo: lo.unwrap_or_else(|| if dated { "0".into() } else { String::new() }),
             hi: hi.unwrap_or_else(|| "~".into()),
             dated,
-            edges: Rc::new(edges),
+            edges: Rc::new(Edges::of(&edges)),
             own: OnceCell::new(),
             counts_own,
             scope: scope.clone(),
@@ -363,6 +407,31 @@ impl Store {
         })
     }
 
+    /// Which persons' cells `who` reads in the view (an inclusive range).
+    fn persons(view: &View, who: Who) -> (i64, i64) {
+        match (view.person, who) {
+            (_, Who::Everyone) => (0, 0),
+            (Some(p), _) => (p, p),
+            (None, Who::Games) => (0, 0),
+            (None, Who::People) => (1, i64::MAX),
+        }
+    }
+
+    /// The view's own figures for `kind`, when it counts them from the person's results.
+    fn own_cells<'v>(
+        &self,
+        view: &'v View,
+        kind: &'static str,
+        who: Who,
+    ) -> Result<Option<&'v [Cell]>, StoreError> {
+        if who != Who::Games || !OWN_WHOLE_TIME.contains(&kind) {
+            return Ok(None);
+        }
+        Ok(self
+            .own(view)?
+            .map(|own| own.by_kind.get(kind).map_or(&[][..], Vec::as_slice)))
+    }
+
     /// The cells of `kind` the view covers. `monthly`: month by month (in month order), where
     /// otherwise the whole time may come as one cell.
     pub(super) fn cells(
@@ -372,21 +441,15 @@ impl Store {
         who: Who,
         monthly: bool,
     ) -> Result<Vec<Cell>, StoreError> {
-        let (p_lo, p_hi) = match (view.person, who) {
-            (_, Who::Everyone) => (0, 0),
-            (Some(p), _) => (p, p),
-            (None, Who::Games) => (0, 0),
-            (None, Who::People) => (1, i64::MAX),
-        };
-        let own = if who == Who::Games && OWN_WHOLE_TIME.contains(&kind) {
-            self.own(view)?
-        } else {
-            None
-        };
-        if let Some(own) = own {
-            return Ok(own.by_kind.get(kind).cloned().unwrap_or_default());
+        if let Some(own) = self.own_cells(view, kind, who)? {
+            return Ok(own.to_vec());
         }
-        let read = |r: &rusqlite::Row| {
+        let (p_lo, p_hi) = Self::persons(view, who);
+        let (filter, args) = table_filter(view, kind, p_lo, p_hi, monthly);
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT month, person, item, sub, a, b, c, d, e, f, g, x FROM tally WHERE {filter}"
+        ))?;
+        let rows = stmt.query_map(params_from_iter(args), |r| {
             Ok(Cell {
                 month: r.get(0)?,
                 person: r.get(1)?,
@@ -403,64 +466,122 @@ impl Store {
                     x: r.get(11)?,
                 },
             })
-        };
-        let mut out: Vec<Cell> = if !view.dated && !monthly {
-            let mut stmt = self.conn.prepare_cached(
-                "SELECT month, person, item, sub, a, b, c, d, e, f, g, x FROM tally
-                 WHERE game = ?1 AND n = ?2 AND kind = ?3 AND month = '*'
-                   AND person BETWEEN ?4 AND ?5",
-            )?;
-            let rows = stmt.query_map(params![view.game, view.n, kind, p_lo, p_hi], read)?;
-            rows.collect::<Result<_, _>>()?
-        } else if let (Some(months), true) = (view.months(), p_lo == p_hi) {
-            // One person's cells (or the games' own, person 0), sought month by month: the key
-            // has the month before the person, so a range of months would read every person's
-            // cells of those months (thirteen times as many over the bench's twelve people).
-            let mut stmt = self.conn.prepare_cached(
-                "SELECT month, person, item, sub, a, b, c, d, e, f, g, x FROM tally
-                 WHERE game = ?1 AND n = ?2 AND kind = ?3
-                   AND month IN (SELECT value FROM json_each(?5)) AND person = ?4
-                 ORDER BY month, person, item, sub",
-            )?;
-            let rows = stmt.query_map(params![view.game, view.n, kind, p_lo, months], read)?;
-            rows.collect::<Result<_, _>>()?
-        } else {
-            let mut stmt = self.conn.prepare_cached(
-                "SELECT month, person, item, sub, a, b, c, d, e, f, g, x FROM tally
-                 WHERE game = ?1 AND n = ?2 AND kind = ?3 AND month >= ?6 AND month <= ?7
-                   AND month <> '*' AND person BETWEEN ?4 AND ?5",
-            )?;
-            let rows = stmt.query_map(
-                params![view.game, view.n, kind, p_lo, p_hi, view.lo, view.hi],
-                read,
-            )?;
-            rows.collect::<Result<_, _>>()?
-        };
-        let name = |id: u32| view.edges.names.name(id);
-        let mine = |k: &super::tally::CellKey| {
-            name(k.game) == view.game
-                && k.n == view.n
-                && k.kind == kind
-                && (p_lo..=p_hi).contains(&k.person)
-        };
-        let edge_cells = view.edges.cells.iter().map(|(k, v)| (k, *v));
-        let edge_runs = view.edges.runs.iter().map(|(k, r)| (k, r.vals()));
-        let edge_tops = view.edges.tops.iter().map(|(k, t)| (k, t.vals()));
-        let edges = edge_cells.chain(edge_runs).chain(edge_tops);
-        for (k, v) in edges.filter(|(k, _)| mine(k)) {
-            out.push(Cell {
-                month: name(k.month).to_string(),
-                person: k.person,
-                item: name(k.item).to_string(),
-                sub: k.sub,
-                v,
-            });
-        }
+        })?;
+        let mut out: Vec<Cell> = rows.collect::<Result<_, _>>()?;
+        let edges = view.edges.of_kind(&view.game, view.n, kind);
+        out.extend(
+            edges
+                .iter()
+                .filter(|c| (p_lo..=p_hi).contains(&c.person))
+                .cloned(),
+        );
         if monthly {
             out.sort_by(|x, y| (x.person, &x.month).cmp(&(y.person, &y.month)));
         }
         Ok(out)
     }
+
+    /// The sums of the cells of an additive `kind` the view covers, by item and position
+    /// (`sub`), only those of some count (`a` above 0). Only the columns summed are read, and
+    /// no cell is made: one person's scores over three years are tens of thousands of cells.
+    pub(super) fn summed(
+        &self,
+        view: &View,
+        kind: &'static str,
+        who: Who,
+    ) -> Result<BTreeMap<(String, i64), Vals>, StoreError> {
+        // By item, then position: an item is looked up by its text, never copied per cell.
+        let mut sums: HashMap<String, HashMap<i64, Vals>> = HashMap::new();
+        let mut add = |item: &str, sub: i64, v: &Vals| {
+            let by_sub = match sums.get_mut(item) {
+                Some(by_sub) => by_sub,
+                None => sums.entry(item.to_string()).or_default(),
+            };
+            let sum = by_sub.entry(sub).or_default();
+            *sum = sum.plus(v);
+        };
+        let (p_lo, p_hi) = Self::persons(view, who);
+        if let Some(own) = self.own_cells(view, kind, who)? {
+            for c in own {
+                add(&c.item, c.sub, &c.v);
+            }
+        } else {
+            let (filter, args) = table_filter(view, kind, p_lo, p_hi, false);
+            // Summed here rather than by SQLite's GROUP BY, which sorts every row first.
+            let mut stmt = self.conn.prepare_cached(&format!(
+                "SELECT item, sub, a, b, c, d, e, f, g, x FROM tally WHERE {filter}"
+            ))?;
+            let mut rows = stmt.query(params_from_iter(args))?;
+            while let Some(r) = rows.next()? {
+                let v = Vals {
+                    a: r.get(2)?,
+                    b: r.get(3)?,
+                    c: r.get(4)?,
+                    d: r.get(5)?,
+                    e: r.get(6)?,
+                    f: r.get(7)?,
+                    g: r.get(8)?,
+                    x: r.get(9)?,
+                };
+                let item = r.get_ref(0)?.as_str().map_err(|e| {
+                    rusqlite::Error::FromSqlConversionFailure(0, Type::Text, Box::new(e))
+                })?;
+                add(item, r.get(1)?, &v);
+            }
+            for c in view.edges.of_kind(&view.game, view.n, kind) {
+                if (p_lo..=p_hi).contains(&c.person) {
+                    add(&c.item, c.sub, &c.v);
+                }
+            }
+        }
+        Ok(sums
+            .into_iter()
+            .flat_map(|(item, by_sub)| {
+                by_sub
+                    .into_iter()
+                    .map(move |(sub, v)| ((item.clone(), sub), v))
+            })
+            .filter(|(_, v)| v.a > 0)
+            .collect())
+    }
+}
+
+/// Where the table keeps the cells of `kind` a view covers, for persons `p_lo..=p_hi`: a
+/// `WHERE` clause over `tally` and its parameters.
+fn table_filter(
+    view: &View,
+    kind: &'static str,
+    p_lo: i64,
+    p_hi: i64,
+    monthly: bool,
+) -> (&'static str, Vec<SqlValue>) {
+    let base = vec![
+        SqlValue::Text(view.game.clone()),
+        SqlValue::Integer(view.n),
+        SqlValue::Text(kind.to_string()),
+        SqlValue::Integer(p_lo),
+    ];
+    if !view.dated && !monthly {
+        let filter = "game = ?1 AND n = ?2 AND kind = ?3 AND month = '*'
+                      AND person BETWEEN ?4 AND ?5";
+        return (filter, [base, vec![SqlValue::Integer(p_hi)]].concat());
+    }
+    if let (Some(months), true) = (view.months(), p_lo == p_hi) {
+        // One person's cells (or the games' own, person 0), sought month by month: the key
+        // has the month before the person, so a range of months would read every person's
+        // cells of those months (thirteen times as many over the bench's twelve people).
+        let filter = "game = ?1 AND n = ?2 AND kind = ?3
+                      AND month IN (SELECT value FROM json_each(?5)) AND person = ?4";
+        return (filter, [base, vec![SqlValue::Text(months)]].concat());
+    }
+    let filter = "game = ?1 AND n = ?2 AND kind = ?3 AND month >= ?6 AND month <= ?7
+                  AND month <> '*' AND person BETWEEN ?4 AND ?5";
+    let rest = vec![
+        SqlValue::Integer(p_hi),
+        SqlValue::Text(view.lo.clone()),
+        SqlValue::Text(view.hi.clone()),
+    ];
+    (filter, [base, rest].concat())
 }
 
 #[cfg(test)]

@@ -146,13 +146,7 @@ fn summed(
     view: &View,
     kind: &'static str,
 ) -> Result<BTreeMap<(String, i64), Vals>, StoreError> {
-    let mut out: BTreeMap<(String, i64), Vals> = BTreeMap::new();
-    for c in store.cells(view, kind, Who::Games, false)? {
-        let v = out.entry((c.item, c.sub)).or_default();
-        *v = v.plus(&c.v);
-    }
-    out.retain(|_, v| v.a > 0);
-    Ok(out)
+    store.summed(view, kind, Who::Games)
 }
 
 fn categories(store: &Store, view: &View) -> Result<Vec<CategoryAverage>, StoreError> {

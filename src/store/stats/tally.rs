@@ -132,6 +132,9 @@ pub struct Tally {
     /// Count each game at its own game, player count and month only, to [`Tally::spread`] to
     /// every level afterwards (a count from nothing: an eighth of the work per game).
     base_only: bool,
+    /// Keep only this person's own cells beside the per-game ones (person 0): a query for one
+    /// person reads no one else's.
+    only: Option<i64>,
 }
 
 impl Tally {
@@ -147,6 +150,15 @@ impl Tally {
         Tally {
             base_only: true,
             ..Tally::default()
+        }
+    }
+
+    /// A [`Tally::base`] that keeps, besides the per-game cells, only `person`'s (everyone's
+    /// when `None`).
+    pub fn base_for(person: Option<i64>) -> Tally {
+        Tally {
+            only: person,
+            ..Tally::base()
         }
     }
 
@@ -213,6 +225,7 @@ impl Tally {
             names,
             with_all_months,
             base_only: false,
+            only: self.only,
         }
     }
 
@@ -254,8 +267,13 @@ impl Tally {
     ) {
         let contested = game.n > 1;
         let none = self.names.id("");
+        let only = self.only;
+        let kept = move |person: i64| person == 0 || only.is_none_or(|p| p == person);
         let (cells, names) = (&mut self.cells, &mut self.names);
         let mut put = |kind: &'static str, person: i64, item: &str, sub: i64, v: Vals| {
+            if !kept(person) {
+                return;
+            }
             let item = if item.is_empty() {
                 none
             } else {
@@ -297,7 +315,7 @@ impl Tally {
             let whose = if own_too { vec![0, r.person] } else { vec![0] };
             if sign > 0 {
                 let top = Top::of(game, r);
-                for &who in &whose {
+                for &who in whose.iter().filter(|&&who| kept(who)) {
                     let key = CellKey {
                         game: g,
                         n,
