@@ -240,6 +240,9 @@ fn patiently<T>(mut f: impl FnMut() -> rusqlite::Result<T>) -> rusqlite::Result<
     }
 }
 
+/// How many prepared statements a connection keeps (see `open_for_writing`).
+const STATEMENTS_KEPT: usize = 128;
+
 fn open_for_writing(path: &Path) -> Result<Connection, rusqlite::Error> {
     let conn = Connection::open(path)?;
     // The busy handler first, so that even the switch to WAL waits for another opener.
@@ -249,6 +252,10 @@ fn open_for_writing(path: &Path) -> Result<Connection, rusqlite::Error> {
     patiently(|| conn.pragma_update(None, "journal_mode", "WAL"))?;
     conn.pragma_update(None, "synchronous", "FULL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
+    // The store prepares each of its statements once and keeps it. rusqlite keeps 16 by
+    // default, fewer than one statistics report uses (each filter its own text): past that,
+    // every query was parsed and planned again each time.
+    conn.set_prepared_statement_cache_capacity(STATEMENTS_KEPT);
     if conn.is_readonly("main")? {
         // SQLite falls back to read-only for a file without write permission.
         return Err(rusqlite::Error::SqliteFailure(

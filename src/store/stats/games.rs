@@ -3,7 +3,9 @@
 //! figures from the tallies, the records' games looked up by the value the tallies found.
 
 use super::cells::{given_filters, View, Who};
-use super::tally::{Top, Vals, CATEGORY, GAMES, PERSON, ROLE, SCORE, SEAT, TITLE, TOP};
+use super::tally::{
+    ScoreCounts, Top, Vals, CATEGORY, GAMES, PERSON, ROLE, SCORE, SEAT, TITLE, TOP,
+};
 use super::Scope;
 use crate::store::{Store, StoreError};
 use rusqlite::{params, OptionalExtension};
@@ -384,7 +386,9 @@ impl Store {
 pub(super) fn game_stats(store: &Store, game: &str, view: &View) -> Result<GameStats, StoreError> {
     let scores: Vec<(i32, i64)> = summed(store, view, SCORE)?
         .into_iter()
-        .map(|((_, score), v)| (clamp(score), v.a))
+        .flat_map(|((_, sub), v)| ScoreCounts::scores(sub, &v))
+        .filter(|&(_, count)| count > 0)
+        .map(|(score, count)| (clamp(score), count))
         .collect();
     Ok(GameStats {
         game: game.to_string(),

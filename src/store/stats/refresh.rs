@@ -6,7 +6,7 @@
 //! import) or the statistics games changed, everything is counted again from the tables.
 
 use super::facts::{categories_of, GameFacts, ResultFacts};
-use super::tally::{Tally, Top, Vals, ALL, GAMES, SEQ, TOP};
+use super::tally::{Tally, Top, Vals, ALL, GAMES, SEQ, SHAPE, TOP};
 use crate::store::{Store, StoreError};
 use rusqlite::TransactionBehavior;
 use rusqlite::{params, params_from_iter, Connection, OptionalExtension, ToSql, Transaction};
@@ -292,13 +292,16 @@ impl Store {
         self.stats_groups = groups;
     }
 
-    fn groups_fingerprint(&self) -> String {
-        serde_json::to_string(&self.stats_groups).unwrap_or_default()
+    /// What the tallies were counted by: the cells' shape and the games counted as one. A
+    /// difference means counting every game again.
+    fn tally_fingerprint(&self) -> String {
+        let groups = serde_json::to_string(&self.stats_groups).unwrap_or_default();
+        format!("shape {SHAPE}; {groups}")
     }
 
     /// Bring the tallies up to date (nothing to do, the usual case, costs two lookups).
     pub(super) fn refresh_tally(&self) -> Result<(), StoreError> {
-        let fingerprint = self.groups_fingerprint();
+        let fingerprint = self.tally_fingerprint();
         let look = "SELECT EXISTS (SELECT 1 FROM tally_dirty),
                            (SELECT value FROM tally_meta WHERE key = 'groups')";
         let (dirty, meta): (bool, Option<String>) = self

@@ -23,8 +23,18 @@ pub const GAMES: &str = "games";
 /// A person's results: `a` plays, `b` solo plays, `c` wins and `d` plays of games of two or
 /// more players, `e` the sum of their scores, `x` the sum of 1/n over those games.
 pub const PERSON: &str = "person";
-/// `a` results with the score `sub` (see [`OWN_WHOLE_TIME`] for a person's own).
+/// Scores five by five (see [`ScoreCounts`]): `a` results with a score from `5 * sub` to
+/// `5 * sub + 4`, and `b` to `f` of them with each of those five scores in turn. Exact, and a
+/// fifth of the cells of one per score: a person's distribution over months is most of the
+/// cells a statistics query reads. (See [`OWN_WHOLE_TIME`] for a person's own.)
 pub const SCORE: &str = "score";
+
+/// How many scores one [`SCORE`] cell holds.
+pub const SCORES_PER_CELL: i64 = 5;
+
+/// The shape of the cells, written beside the tallies: counted by an earlier shape, they are
+/// counted again from the games at the next query. 2: scores five by five.
+pub const SHAPE: i64 = 2;
 /// `a` results whose scoresheet had the category `item` at position `sub`, `x` its points.
 pub const CATEGORY: &str = "category";
 /// Games of two or more players: `a` results at seat `sub` (0 first), `b` of them won.
@@ -115,6 +125,46 @@ impl Vals {
         let mut v = *self;
         v.add(o, 1);
         v
+    }
+}
+
+/// The scores of a [`SCORE`] cell, one count per score.
+pub struct ScoreCounts;
+
+impl ScoreCounts {
+    /// The cell (`sub`) a score is counted in.
+    pub fn cell_of(score: i64) -> i64 {
+        score.div_euclid(SCORES_PER_CELL)
+    }
+
+    /// One result with `score`, as its cell counts it.
+    pub fn one(score: i64) -> Vals {
+        let mut v = Vals {
+            a: 1,
+            ..Vals::default()
+        };
+        match score.rem_euclid(SCORES_PER_CELL) {
+            0 => v.b = 1,
+            1 => v.c = 1,
+            2 => v.d = 1,
+            3 => v.e = 1,
+            _ => v.f = 1,
+        }
+        v
+    }
+
+    /// Each score of cell `sub` with how many results had it (none left out, zeros included).
+    pub fn scores(sub: i64, v: &Vals) -> [(i64, i64); SCORES_PER_CELL as usize] {
+        // In 128 bits: the cells at either end of i64 hold scores beyond it (always counted 0).
+        let first = i128::from(sub) * i128::from(SCORES_PER_CELL);
+        let at = |i: i128| (first + i).clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64;
+        [
+            (at(0), v.b),
+            (at(1), v.c),
+            (at(2), v.d),
+            (at(3), v.e),
+            (at(4), v.f),
+        ]
     }
 }
 
@@ -332,7 +382,13 @@ impl Tally {
                 }
             }
             for who in whose {
-                put(SCORE, who, "", r.score, one);
+                put(
+                    SCORE,
+                    who,
+                    "",
+                    ScoreCounts::cell_of(r.score),
+                    ScoreCounts::one(r.score),
+                );
                 for (ord, name, points) in &r.categories {
                     let v = Vals {
                         a: 1,
@@ -488,6 +544,47 @@ mod tests {
             base.add(g, &g.game, 1);
         }
         assert_eq!(resolved(&base.spread_over(false)), resolved(&monthly));
+    }
+
+    #[test]
+    fn a_score_cell_holds_five_scores_exactly_below_zero_too() {
+        let mut cells: std::collections::BTreeMap<i64, Vals> = Default::default();
+        for score in [-6, -5, -1, 0, 4, 5, 9, 9, 12] {
+            let v = cells.entry(ScoreCounts::cell_of(score)).or_default();
+            *v = v.plus(&ScoreCounts::one(score));
+        }
+        assert_eq!(
+            cells.keys().copied().collect::<Vec<_>>(),
+            vec![-2, -1, 0, 1, 2]
+        );
+        let back: Vec<(i64, i64)> = cells
+            .iter()
+            .flat_map(|(sub, v)| ScoreCounts::scores(*sub, v))
+            .filter(|&(_, n)| n > 0)
+            .collect();
+        assert_eq!(
+            back,
+            vec![
+                (-6, 1),
+                (-5, 1),
+                (-1, 1),
+                (0, 1),
+                (4, 1),
+                (5, 1),
+                (9, 2),
+                (12, 1)
+            ]
+        );
+        assert!(cells.values().all(|v| v.a == v.b + v.c + v.d + v.e + v.f));
+        // The extremes neither overflow nor land in the wrong cell.
+        for score in [i64::MIN, i64::MAX] {
+            let sub = ScoreCounts::cell_of(score);
+            let one = ScoreCounts::one(score);
+            assert!(
+                ScoreCounts::scores(sub, &one).contains(&(score, 1)),
+                "{score}"
+            );
+        }
     }
 
     #[test]

@@ -347,5 +347,15 @@ mod tests {
             ..Scope::default()
         };
         check(&store, &only, "the statistics games changed");
+        // Tallies counted by an earlier shape of the cells are counted again: made wrong here,
+        // then marked as that shape's.
+        conn.execute_batch(&format!(
+            "UPDATE tally SET a = a + 7, b = b + 7 WHERE kind = 'score';
+             UPDATE tally_meta SET value = replace(value, 'shape {}; ', 'shape {}; ');",
+            crate::store::stats::tally::SHAPE,
+            crate::store::stats::tally::SHAPE - 1
+        ))
+        .unwrap();
+        check(&store, &only, "the cells' shape changed");
     }
 }
