@@ -216,7 +216,8 @@ const MIGRATIONS: &[&str] = &[
             END;
         "#,
     // 10: a person's figures for a game, player count and days are counted from their results:
-    // the finished games seekable by game, player count and day, with their kept margin.
+    // the finished games seekable by game, player count and day, with their kept margin. (Those
+    // figures are kept in the tallies since; the index still finds the biggest margin.)
     "CREATE INDEX games_by_players ON games(game, players, played_on, margin)
          WHERE status = 'finished';",
 ];

@@ -1,17 +1,14 @@
 //! Reading the tallies for a query: which cells a filter covers. Without days, the cells of
 //! every month together ([`ALL`]); with days, the whole months between them from the table, and
-//! the days of a month only partly inside the range counted from the games themselves. A person
-//! with days and a player count together: their own per-game figures counted from their results
-//! (the table keeps those month by month for any player count only).
+//! the days of a month only partly inside the range counted from the games themselves.
 
-use super::refresh::{each_game, each_game_in, key_of, Tables};
-use super::tally::{Tally, Vals, ALL, OWN_WHOLE_TIME};
+use super::refresh::{each_game, key_of};
+use super::tally::{Tally, Vals, ALL};
 use super::Scope;
 use crate::store::{Store, StoreError};
 use chrono::{Datelike, Days, NaiveDate};
 use rusqlite::types::{Type, Value as SqlValue};
 use rusqlite::{params_from_iter, ToSql};
-use std::cell::OnceCell;
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 
@@ -28,11 +25,6 @@ pub struct View {
     dated: bool,
     /// The partial months, counted from the games (shared by the views narrowed from one).
     edges: Rc<Edges>,
-    /// With a person, days and a player count: the person's own per-game figures over the whole
-    /// range, counted from their results the first time a figure needs them (the table keeps
-    /// those month by month only for any player count).
-    own: OnceCell<Own>,
-    counts_own: bool,
     /// The scope the view was made for: its games are the ids counted as `game`.
     pub scope: Scope,
 }
@@ -77,14 +69,6 @@ impl Edges {
             .and_then(|g| g.get(&(n, kind)))
             .map_or(&[], Vec::as_slice)
     }
-}
-
-/// A person's own figures over a view's games, counted from their results.
-pub struct Own {
-    /// Their per-game cells at the view's game and player count, by kind.
-    by_kind: HashMap<&'static str, Vec<Cell>>,
-    /// The biggest margin of the games they won, first reached: (margin, day, game id).
-    pub margin: Option<(i64, Option<String>, i64)>,
 }
 
 /// Whose cells: the per-game figures' (every result, or the filter's person) or each person's.
@@ -195,97 +179,6 @@ impl View {
 }
 
 impl Store {
-    /// A person's own per-game figures over a scope with days, from their results alone.
-    fn count_own(&self, scope: &Scope, game: &str) -> Result<Own, StoreError> {
-        let games = scope
-            .games
-            .as_ref()
-            .map(|g| serde_json::Value::from(g.clone()).to_string());
-        // Only the filters given, so that SQLite can look the games up by game, player count
-        // and day.
-        let cond = given_filters(
-            "r.person_id = ?3",
-            &[
-                (
-                    games.is_some(),
-                    " AND g.game IN (SELECT value FROM json_each(?1))",
-                    "?1",
-                ),
-                (scope.players.is_some(), " AND g.players = ?2", "?2"),
-                (scope.from.is_some(), " AND g.played_on >= ?4", "?4"),
-                (scope.to.is_some(), " AND g.played_on <= ?5", "?5"),
-            ],
-        );
-        // With the view's game named, its own level is the only one read: an eighth of the work.
-        let mut tally = if games.is_some() {
-            Tally::base()
-        } else {
-            Tally::new(false)
-        };
-        let mut margin: Option<(i64, Option<String>, i64)> = None;
-        each_game_in(
-            &self.conn,
-            // SQLite would rather walk every game of the days than seek the game's.
-            if games.is_some() {
-                Tables::OnlyResultsByGame
-            } else {
-                Tables::OnlyResults
-            },
-            &cond,
-            &[
-                &games as &dyn ToSql,
-                &scope.players,
-                &scope.person,
-                &scope.from,
-                &scope.to,
-            ],
-            |g| {
-                tally.add(&g, key_of(&self.stats_groups, &g.game), 1);
-                let won = g.results.iter().any(|r| r.winner);
-                // In the order played: a later game must be strictly bigger to take the record.
-                if let (true, Some(m)) = (won, g.kept_margin) {
-                    if margin.as_ref().is_none_or(|(best, _, _)| m > *best) {
-                        margin = Some((m, g.played_on.clone(), g.id));
-                    }
-                }
-                Ok(())
-            },
-        )?;
-        // Only the view's game, player count and person are ever read: kept apart by kind once,
-        // rather than picked out of every cell for each figure.
-        let mut by_kind: HashMap<&'static str, Vec<Cell>> = HashMap::new();
-        let n = scope.players.map_or(0, i64::from);
-        let person = scope.person.unwrap_or(0);
-        let name = |id: u32| tally.names.name(id);
-        let tops = tally.tops.iter().map(|(k, t)| (k, t.vals()));
-        let cells = tally.cells.iter().map(|(k, v)| (k, *v)).chain(tops);
-        for (k, v) in cells.filter(|(k, _)| k.n == n && k.person == person) {
-            if name(k.game) == game && OWN_WHOLE_TIME.contains(&k.kind) {
-                by_kind.entry(k.kind).or_default().push(Cell {
-                    month: name(k.month).to_string(),
-                    person: k.person,
-                    item: name(k.item).to_string(),
-                    sub: k.sub,
-                    v,
-                });
-            }
-        }
-        Ok(Own { by_kind, margin })
-    }
-
-    /// The person's own figures, when the view counts them from their results (a person, days
-    /// and a player count), counted the first time they are asked for.
-    pub(super) fn own<'v>(&self, view: &'v View) -> Result<Option<&'v Own>, StoreError> {
-        if !view.counts_own {
-            return Ok(None);
-        }
-        if let Some(own) = view.own.get() {
-            return Ok(Some(own));
-        }
-        let counted = self.count_own(&view.scope, &view.game)?;
-        Ok(Some(view.own.get_or_init(|| counted)))
-    }
-
     /// The tallies of a scope, brought up to date first.
     pub(super) fn view(&self, scope: &Scope) -> Result<View, StoreError> {
         self.refresh_tally()?;
@@ -361,7 +254,6 @@ impl Store {
         }
         let edges = edges.spread_over(false);
         let dated = from.is_some() || to.is_some();
-        let counts_own = dated && scope.person.is_some() && scope.players.is_some();
         Ok(View {
             game,
             n: scope.players.map_or(0, i64::from),
@@ -371,8 +263,6 @@ impl Store {
             hi: hi.unwrap_or_else(|| "~".into()),
             dated,
             edges: Rc::new(Edges::of(&edges)),
-            own: OnceCell::new(),
-            counts_own,
             scope: scope.clone(),
         })
     }
@@ -401,8 +291,6 @@ impl Store {
             hi: view.hi.clone(),
             dated: view.dated,
             edges: Rc::clone(&view.edges),
-            own: OnceCell::new(),
-            counts_own: view.counts_own,
             scope,
         })
     }
@@ -417,21 +305,6 @@ impl Store {
         }
     }
 
-    /// The view's own figures for `kind`, when it counts them from the person's results.
-    fn own_cells<'v>(
-        &self,
-        view: &'v View,
-        kind: &'static str,
-        who: Who,
-    ) -> Result<Option<&'v [Cell]>, StoreError> {
-        if who != Who::Games || !OWN_WHOLE_TIME.contains(&kind) {
-            return Ok(None);
-        }
-        Ok(self
-            .own(view)?
-            .map(|own| own.by_kind.get(kind).map_or(&[][..], Vec::as_slice)))
-    }
-
     /// The cells of `kind` the view covers. `monthly`: month by month (in month order), where
     /// otherwise the whole time may come as one cell.
     pub(super) fn cells(
@@ -441,9 +314,6 @@ impl Store {
         who: Who,
         monthly: bool,
     ) -> Result<Vec<Cell>, StoreError> {
-        if let Some(own) = self.own_cells(view, kind, who)? {
-            return Ok(own.to_vec());
-        }
         let (p_lo, p_hi) = Self::persons(view, who);
         let (filter, args) = table_filter(view, kind, p_lo, p_hi, monthly);
         let mut stmt = self.conn.prepare_cached(&format!(
@@ -501,37 +371,31 @@ impl Store {
             *sum = sum.plus(v);
         };
         let (p_lo, p_hi) = Self::persons(view, who);
-        if let Some(own) = self.own_cells(view, kind, who)? {
-            for c in own {
+        let (filter, args) = table_filter(view, kind, p_lo, p_hi, false);
+        // Summed here rather than by SQLite's GROUP BY, which sorts every row first.
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT item, sub, a, b, c, d, e, f, g, x FROM tally WHERE {filter}"
+        ))?;
+        let mut rows = stmt.query(params_from_iter(args))?;
+        while let Some(r) = rows.next()? {
+            let v = Vals {
+                a: r.get(2)?,
+                b: r.get(3)?,
+                c: r.get(4)?,
+                d: r.get(5)?,
+                e: r.get(6)?,
+                f: r.get(7)?,
+                g: r.get(8)?,
+                x: r.get(9)?,
+            };
+            let item = r.get_ref(0)?.as_str().map_err(|e| {
+                rusqlite::Error::FromSqlConversionFailure(0, Type::Text, Box::new(e))
+            })?;
+            add(item, r.get(1)?, &v);
+        }
+        for c in view.edges.of_kind(&view.game, view.n, kind) {
+            if (p_lo..=p_hi).contains(&c.person) {
                 add(&c.item, c.sub, &c.v);
-            }
-        } else {
-            let (filter, args) = table_filter(view, kind, p_lo, p_hi, false);
-            // Summed here rather than by SQLite's GROUP BY, which sorts every row first.
-            let mut stmt = self.conn.prepare_cached(&format!(
-                "SELECT item, sub, a, b, c, d, e, f, g, x FROM tally WHERE {filter}"
-            ))?;
-            let mut rows = stmt.query(params_from_iter(args))?;
-            while let Some(r) = rows.next()? {
-                let v = Vals {
-                    a: r.get(2)?,
-                    b: r.get(3)?,
-                    c: r.get(4)?,
-                    d: r.get(5)?,
-                    e: r.get(6)?,
-                    f: r.get(7)?,
-                    g: r.get(8)?,
-                    x: r.get(9)?,
-                };
-                let item = r.get_ref(0)?.as_str().map_err(|e| {
-                    rusqlite::Error::FromSqlConversionFailure(0, Type::Text, Box::new(e))
-                })?;
-                add(item, r.get(1)?, &v);
-            }
-            for c in view.edges.of_kind(&view.game, view.n, kind) {
-                if (p_lo..=p_hi).contains(&c.person) {
-                    add(&c.item, c.sub, &c.v);
-                }
             }
         }
         Ok(sums

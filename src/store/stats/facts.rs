@@ -12,9 +12,6 @@ pub struct GameFacts {
     pub n: i64,
     pub played_on: Option<String>,
     pub results: Vec<ResultFacts>,
-    /// The margin last kept on `games` by a refresh (none when read from before a change): what
-    /// a query reading only some of the game's results can still rank it by.
-    pub kept_margin: Option<i64>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

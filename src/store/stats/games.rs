@@ -251,8 +251,7 @@ fn highest(store: &Store, view: &View) -> Result<Option<ScoreRecord>, StoreError
 }
 
 /// The first game (by day and id) with the biggest margin. The tallies say first whether any
-/// can pass: none when every matched game is solo, or the person won none of them. A view that
-/// counts a person's own figures from their games found it while counting them.
+/// can pass: none when every matched game is solo, or the person won none of them.
 fn biggest_margin(store: &Store, view: &View) -> Result<Option<MarginRecord>, StoreError> {
     let won = match view.person {
         Some(_) => store
@@ -265,19 +264,7 @@ fn biggest_margin(store: &Store, view: &View) -> Result<Option<MarginRecord>, St
     if won == 0 {
         return Ok(None);
     }
-    let found = match store.own(view)? {
-        // Their own games were read already: the biggest margin came with them.
-        Some(own) => own
-            .margin
-            .clone()
-            .map(|(margin, played_on, game_id)| MarginRecord {
-                game_id,
-                played_on,
-                winners: Vec::new(),
-                margin: clamp(margin),
-            }),
-        None => margin_from_games(store, view, won)?,
-    };
+    let found = margin_from_games(store, view, won)?;
     let Some(mut record) = found else {
         return Ok(None);
     };

@@ -32,16 +32,11 @@ pub fn each_game(
     each_game_in(conn, Tables::Now, cond, args, each)
 }
 
-/// The games as they are, or as they were before their changes since the last count; or only
-/// the results `cond` names (`r`), each in a game of its own (a person's games, with only their
-/// result in each).
+/// The games as they are, or as they were before their changes since the last count.
 #[derive(Clone, Copy)]
 pub enum Tables {
     Now,
     Before,
-    OnlyResults,
-    /// [`Tables::OnlyResults`] of games named in `cond`, found by game and day.
-    OnlyResultsByGame,
 }
 
 pub fn each_game_in(
@@ -51,24 +46,13 @@ pub fn each_game_in(
     args: &[&dyn ToSql],
     mut each: impl FnMut(GameFacts) -> Result<(), StoreError>,
 ) -> Result<(), StoreError> {
-    let (from, margin) = match tables {
-        Tables::Now => (
-            "games g LEFT JOIN results r ON r.game_id = g.id",
-            "g.margin",
-        ),
-        Tables::Before => (
-            "tally_old_games g LEFT JOIN tally_old_results r ON r.game_id = g.id",
-            "NULL",
-        ),
-        Tables::OnlyResults => ("results r JOIN games g ON g.id = r.game_id", "g.margin"),
-        Tables::OnlyResultsByGame => (
-            "results r JOIN games g INDEXED BY games_by_players ON g.id = r.game_id",
-            "g.margin",
-        ),
+    let from = match tables {
+        Tables::Now => "games g LEFT JOIN results r ON r.game_id = g.id",
+        Tables::Before => "tally_old_games g LEFT JOIN tally_old_results r ON r.game_id = g.id",
     };
     let sql = format!(
         "SELECT g.id, g.game, g.players, g.played_on, r.person_id, r.seat, r.score, r.rank,
-                r.winner, r.title, r.role, r.breakdown, {margin}
+                r.winner, r.title, r.role, r.breakdown
          FROM {from}
          WHERE g.status = 'finished' AND +g.players > 0 AND ({cond})
          ORDER BY g.played_on, g.id, r.seat"
@@ -88,7 +72,6 @@ pub fn each_game_in(
                 n: row.get(2)?,
                 played_on: row.get(3)?,
                 results: Vec::new(),
-                kept_margin: row.get(12)?,
             });
         }
         let Some(person) = row.get::<_, Option<i64>>(4)? else {

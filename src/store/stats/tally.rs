@@ -26,15 +26,16 @@ pub const PERSON: &str = "person";
 /// Scores five by five (see [`ScoreCounts`]): `a` results with a score from `5 * sub` to
 /// `5 * sub + 4`, and `b` to `f` of them with each of those five scores in turn. Exact, and a
 /// fifth of the cells of one per score: a person's distribution over months is most of the
-/// cells a statistics query reads. (See [`OWN_WHOLE_TIME`] for a person's own.)
+/// cells a statistics query reads.
 pub const SCORE: &str = "score";
 
 /// How many scores one [`SCORE`] cell holds.
 pub const SCORES_PER_CELL: i64 = 5;
 
 /// The shape of the cells, written beside the tallies: counted by an earlier shape, they are
-/// counted again from the games at the next query. 2: scores five by five.
-pub const SHAPE: i64 = 2;
+/// counted again from the games at the next query. 2: scores five by five; 3: a person's own
+/// per-game cells month by month at every player count too.
+pub const SHAPE: i64 = 3;
 /// `a` results whose scoresheet had the category `item` at position `sub`, `x` its points.
 pub const CATEGORY: &str = "category";
 /// Games of two or more players: `a` results at seat `sub` (0 first), `b` of them won.
@@ -49,10 +50,6 @@ pub const PAIR: &str = "pair";
 /// The highest score and where it was first reached ([`Top`]): not a sum but the best result
 /// by score, then day, game and seat; taking a game back that holds one counts it again.
 pub const TOP: &str = "top";
-
-/// The per-game kinds a person's own cells are kept of month by month only for games of any
-/// player count (for each player count: for the whole time).
-pub const OWN_WHOLE_TIME: [&str; 6] = [SCORE, CATEGORY, SEAT, ROLE, TITLE, TOP];
 
 /// In the order the games were played, one person's month: `a` results, `b` the highest score,
 /// `c` the lowest, `d` results in games of two or more players, `e` wins before the first
@@ -220,13 +217,11 @@ impl Tally {
 
     /// Every level of a [`Tally::base`], as [`Tally::new`]`(with_all_months)` would have
     /// counted its games one by one: with the month [`ALL`] (what the database keeps), or each
-    /// game's own month only (a query's partial months, where every figure is kept at every
-    /// level). A cell is spread once, where adding each game at every level costs a game's
+    /// game's own month only (a query's partial months). A cell is spread once, where adding each game at every level costs a game's
     /// cells four times over.
     pub fn spread_over(self, with_all_months: bool) -> Tally {
         let mut names = self.names;
         let all = names.id(ALL);
-        let own_kinds = OWN_WHOLE_TIME;
         let levels = |k: &CellKey| {
             let mut out = Vec::with_capacity(8);
             let months: &[u32] = if with_all_months {
@@ -237,10 +232,6 @@ impl Tally {
             for g in [k.game, all] {
                 for n in [k.n, 0] {
                     for &m in months {
-                        let own_kept = !with_all_months || m == all || n == 0;
-                        if !own_kept && k.person != 0 && own_kinds.contains(&k.kind) {
-                            continue;
-                        }
                         out.push(CellKey {
                             game: g,
                             n,
@@ -285,7 +276,7 @@ impl Tally {
         let all = self.names.id(ALL);
         let key = self.names.id(key);
         if self.base_only {
-            self.add_level(game, key, game.n, month, sign, true);
+            self.add_level(game, key, game.n, month, sign);
             return;
         }
         let mut months = vec![month];
@@ -295,26 +286,13 @@ impl Tally {
         for g in [key, all] {
             for n in [game.n, 0] {
                 for &m in &months {
-                    // A person's own per-game figures are kept month by month only for any player
-                    // count: for each count too they would cost nearly a cell per result. A query
-                    // with a person, days and a player count counts them from the games instead
-                    // (see `cells`).
-                    let own_too = !self.with_all_months || m == all || n == 0;
-                    self.add_level(game, g, n, m, sign, own_too);
+                    self.add_level(game, g, n, m, sign);
                 }
             }
         }
     }
 
-    fn add_level(
-        &mut self,
-        game: &GameFacts,
-        g: u32,
-        n: i64,
-        month: u32,
-        sign: i64,
-        own_too: bool,
-    ) {
+    fn add_level(&mut self, game: &GameFacts, g: u32, n: i64, month: u32, sign: i64) {
         let contested = game.n > 1;
         let none = self.names.id("");
         let only = self.only;
@@ -362,7 +340,8 @@ impl Tally {
                     ..Vals::default()
                 },
             );
-            let whose = if own_too { vec![0, r.person] } else { vec![0] };
+            // The per-game figures of every result (person 0), and the person's own.
+            let whose = [0, r.person];
             if sign > 0 {
                 let top = Top::of(game, r);
                 for &who in whose.iter().filter(|&&who| kept(who)) {
@@ -527,7 +506,6 @@ mod tests {
                         categories: vec![(0, "Gold".into(), score as f64)],
                     })
                     .collect(),
-                kept_margin: None,
             });
         }
         let (mut every, mut base) = (Tally::new(true), Tally::base());
@@ -616,22 +594,21 @@ mod tests {
                     categories: vec![],
                 },
             ],
-            kept_margin: None,
         };
         assert_eq!(game.margin(), Some(3));
         assert_eq!(game.month(), "2025-03");
         let mut t = Tally::new(true);
         t.add(&game, "g", 1);
         assert!(t.cells.values().any(|v| v.a != 0));
-        // 2 game levels x 2 player-count levels x 2 month levels of each cell, but a person's
-        // own per-game cells month by month only for any player count.
+        // 2 game levels x 2 player-count levels x 2 month levels of each cell, a person's own
+        // per-game cells too.
         let scores = |who: i64| {
             t.cells
                 .keys()
                 .filter(|k| k.kind == SCORE && k.person == who)
                 .count()
         };
-        assert_eq!((scores(0), scores(1), scores(2)), (2 * 8, 6, 6));
+        assert_eq!((scores(0), scores(1), scores(2)), (2 * 8, 8, 8));
         t.add(&game, "g", -1);
         assert!(t.cells.values().all(|v| *v == Vals::default()));
     }

@@ -303,9 +303,9 @@ mod tests {
         for _ in 0..60 {
             check(&store, &scope(&mut rng), "the first count");
         }
-        // Each person with days and a player count (their own figures and biggest margin counted
-        // from their results), over every game and over each, where ties of margin and score
-        // over many games test which one was reached first.
+        // Each person with days and a player count (their own figures month by month at that
+        // count, the biggest margin of the games they won), over every game and over each, where
+        // ties of margin and score over many games test which one was reached first.
         for person in 1..=PEOPLE {
             for players in 2..=4 {
                 let mut s = Scope {
