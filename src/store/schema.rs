@@ -132,7 +132,8 @@ const MIGRATIONS: &[&str] = &[
     // and results) into `tally_old_*` and list it in `tally_dirty`; the next statistics query
     // takes the old game's cells back, adds the new one's and empties both, in one transaction.
     // `games.margin` (the winner's lead) is kept with the tallies, for the biggest-margin
-    // record. Every game starts dirty: the first query after the upgrade counts them all.
+    // record (no longer: since the tallies keep that record themselves, it is NULL, with the
+    // indexes that hold it; a later migration may drop them). Every game starts dirty: the first query after the upgrade counts them all.
     r#"
         CREATE TABLE tally (
             game TEXT NOT NULL,

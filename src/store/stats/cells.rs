@@ -76,9 +76,6 @@ impl Edges {
 pub enum Who {
     Games,
     People,
-    /// The per-game cells of every result, even with a person in the view (what the view's
-    /// games hold whoever played them; partial months: the person's games only).
-    Everyone,
 }
 
 /// One cell as a query reads it.
@@ -206,7 +203,7 @@ impl Store {
         let to = scope.to.as_deref().map(|d| day("to", d)).transpose()?;
         let (lo, hi, ranges) = plan(from, to);
         // Counted at each game's own level, then spread to every level once; with a person,
-        // theirs and the per-game cells only (no figure reads another person's).
+        // their cells only (no figure of theirs reads anyone else's, nor the per-game cells).
         let mut edges = Tally::base_for(scope.person);
         let games = scope
             .games
@@ -298,7 +295,6 @@ impl Store {
     /// Which persons' cells `who` reads in the view (an inclusive range).
     fn persons(view: &View, who: Who) -> (i64, i64) {
         match (view.person, who) {
-            (_, Who::Everyone) => (0, 0),
             (Some(p), _) => (p, p),
             (None, Who::Games) => (0, 0),
             (None, Who::People) => (1, i64::MAX),

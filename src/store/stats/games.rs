@@ -2,13 +2,13 @@
 //! rates by seat order and by role (a Leader, a faction), solo titles, and its records: the
 //! figures from the tallies, the records' games looked up by the value the tallies found.
 
-use super::cells::{given_filters, View, Who};
+use super::cells::{View, Who};
 use super::tally::{
-    ScoreCounts, Top, Vals, CATEGORY, GAMES, PERSON, ROLE, SCORE, SEAT, TITLE, TOP,
+    ScoreCounts, Top, Vals, CATEGORY, GAMES, MARGIN, PERSON, ROLE, SCORE, SEAT, TITLE, TOP,
 };
 use super::Scope;
 use crate::store::{Store, StoreError};
-use rusqlite::{params, OptionalExtension};
+use rusqlite::params;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -213,21 +213,6 @@ fn titles(store: &Store, view: &View) -> Result<Vec<TitleCount>, StoreError> {
     Ok(out)
 }
 
-/// The scope's filters on `games g` for a record's lookup (`?1` the value looked for or the
-/// person), `?2` to `?5` from [`record_args`].
-const RECORD_FILTERS: &str = "g.status = 'finished' AND g.players > 0
-    AND (?2 IS NULL OR g.game IN (SELECT value FROM json_each(?2)))
-    AND (?3 IS NULL OR g.played_on >= ?3) AND (?4 IS NULL OR g.played_on <= ?4)
-    AND (?5 IS NULL OR g.players = ?5)";
-
-fn record_args(scope: &Scope) -> (Option<String>, Option<String>, Option<String>, Option<u8>) {
-    let games = scope
-        .games
-        .as_ref()
-        .map(|g| serde_json::Value::from(g.clone()).to_string());
-    (games, scope.from.clone(), scope.to.clone(), scope.players)
-}
-
 /// The highest score, first reached (by day, game and seat), as the tallies keep it.
 fn highest(store: &Store, view: &View) -> Result<Option<ScoreRecord>, StoreError> {
     let best = store
@@ -250,102 +235,34 @@ fn highest(store: &Store, view: &View) -> Result<Option<ScoreRecord>, StoreError
     }))
 }
 
-/// The first game (by day and id) with the biggest margin. The tallies say first whether any
-/// can pass: none when every matched game is solo, or the person won none of them.
+/// The first game (by day and id) with the biggest margin, as the tallies keep it: of every
+/// game, or of the games the person won.
 fn biggest_margin(store: &Store, view: &View) -> Result<Option<MarginRecord>, StoreError> {
-    let won = match view.person {
-        Some(_) => store
-            .cells(view, PERSON, Who::Games, false)?
-            .iter()
-            .map(|c| c.v.c)
-            .sum::<i64>(),
-        None => summed(store, view, SEAT)?.values().map(|v| v.b).sum(),
-    };
-    if won == 0 {
-        return Ok(None);
-    }
-    let found = margin_from_games(store, view, won)?;
-    let Some(mut record) = found else {
+    let best = store
+        .cells(view, MARGIN, Who::Games, false)?
+        .iter()
+        .map(|c| Top::from_vals(&c.v))
+        .reduce(|a, b| if b.beats(&a) { b } else { a });
+    let Some(top) = best else {
         return Ok(None);
     };
+    let played_on: Option<String> = store
+        .conn
+        .prepare_cached("SELECT played_on FROM games WHERE id = ?1")?
+        .query_row([top.game], |r| r.get(0))?;
     let mut stmt = store.conn.prepare_cached(
         "SELECT p.name FROM results r JOIN people p ON p.id = r.person_id
          WHERE r.game_id = ?1 AND r.winner ORDER BY r.seat",
     )?;
-    let names = stmt.query_map(params![record.game_id], |r| r.get(0))?;
-    record.winners = names.collect::<Result<_, _>>()?;
-    Ok(Some(record))
-}
-
-/// The biggest margin from `games`: by the margin index, or by the filter's games, whichever
-/// the tallies say takes fewer steps. `won`: the games of the view that anyone (or the person)
-/// won, more than none.
-fn margin_from_games(
-    store: &Store,
-    view: &View,
-    won: i64,
-) -> Result<Option<MarginRecord>, StoreError> {
-    let scope = &view.scope;
-    let (games, from, to, players) = record_args(scope);
-    // Walking every game's margin, largest first, meets a game that passes about once in
-    // (games counted / games that can pass) steps; reading the games of the filter's game,
-    // days and player count instead costs one step each. The cheaper one is taken.
-    let matched: i64 = store
-        .cells(view, GAMES, Who::Everyone, false)?
-        .iter()
-        .map(|c| c.v.a)
-        .sum();
-    let counted: i64 = store
-        .conn
-        .prepare_cached(
-            "SELECT a FROM tally WHERE game = '*' AND n = 0 AND kind = ?1 AND month = '*'
-               AND person = 0 AND item = '' AND sub = 0",
-        )?
-        .query_row([GAMES], |r| r.get(0))
-        .optional()?
-        .unwrap_or(0);
-    let (from_games, filters) = if matched.saturating_mul(won) < counted && games.is_some() {
-        let only = given_filters(
-            "g.status = 'finished' AND +g.players > 0
-             AND g.game IN (SELECT value FROM json_each(?2))",
-            &[
-                (from.is_some(), " AND g.played_on >= ?3", "?3"),
-                (to.is_some(), " AND g.played_on <= ?4", "?4"),
-                (players.is_some(), " AND g.players = ?5", "?5"),
-            ],
-        );
-        // With a player count, an index that holds the margin too: no game row is read.
-        let index = if players.is_some() {
-            "games_by_players"
-        } else {
-            "games_for_stats"
-        };
-        (format!("games g INDEXED BY {index}"), only)
-    } else {
-        (
-            "games g INDEXED BY games_by_margin".to_string(),
-            RECORD_FILTERS.to_string(),
-        )
-    };
-    let sql = format!(
-        "SELECT g.id, g.played_on, g.margin FROM {from_games}
-         WHERE g.margin IS NOT NULL AND {filters}
-           AND (?1 IS NULL OR EXISTS (SELECT 1 FROM results z
-                WHERE z.game_id = g.id AND z.person_id = ?1 AND z.winner))
-         ORDER BY g.margin DESC, g.played_on, g.id LIMIT 1"
-    );
-    Ok(store
-        .conn
-        .prepare_cached(&sql)?
-        .query_row(params![scope.person, games, from, to, players], |r| {
-            Ok(MarginRecord {
-                game_id: r.get(0)?,
-                played_on: r.get(1)?,
-                winners: Vec::new(),
-                margin: clamp(r.get(2)?),
-            })
-        })
-        .optional()?)
+    let winners = stmt
+        .query_map(params![top.game], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    Ok(Some(MarginRecord {
+        game_id: top.game,
+        played_on,
+        winners,
+        margin: clamp(top.score),
+    }))
 }
 
 fn clamp(v: i64) -> i32 {

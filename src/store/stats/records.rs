@@ -1,9 +1,10 @@
 //! The figures of a tally that are not sums but depend on the order the games were played: a
 //! person's winning runs with their high and low score ([`Run`], a monoid folded month after
-//! month) and the record score with where it was first reached ([`Top`]).
+//! month) and the records with where they were first reached ([`Top`]): the highest score and
+//! the biggest margin.
 
 use super::facts::{GameFacts, ResultFacts};
-use super::tally::Vals;
+use super::tally::{Vals, MARGIN, TOP};
 
 /// A [`SEQ`](super::tally::SEQ) cell's figures, combined in the order the games were played: a monoid, so the
 /// months of a range fold into the whole range.
@@ -101,7 +102,7 @@ impl Run {
     }
 }
 
-/// A [`TOP`](super::tally::TOP) cell: `a` the score, `e` the day played as YYYYMMDD (0 without one, first as in
+/// A [`TOP`] or [`MARGIN`] cell: `a` the score (or the margin), `e` the day played as YYYYMMDD (0 without one, first as in
 /// SQL's order), `b` the game, `c` the seat, `d` the person.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Top {
@@ -112,19 +113,51 @@ pub struct Top {
     pub person: i64,
 }
 
+/// Every record `game` holds: (its kind, whose (0: the per-game figures'), the record). Its
+/// results' scores ([`TOP`]) for everyone and for each player; its margin ([`MARGIN`]), when it
+/// has one, for everyone and for each winner.
+pub fn records_of(game: &GameFacts) -> Vec<(&'static str, i64, Top)> {
+    let mut out = Vec::with_capacity(2 * game.results.len() + 2);
+    for r in &game.results {
+        let top = Top::of(game, r);
+        out.push((TOP, 0, top));
+        out.push((TOP, r.person, top));
+    }
+    if let Some(margin) = game.margin() {
+        let record = Top::margin_of(game, margin);
+        out.push((MARGIN, 0, record));
+        for r in game.results.iter().filter(|r| r.winner) {
+            out.push((MARGIN, r.person, record));
+        }
+    }
+    out
+}
+
+/// A day as a number (YYYYMMDD), 0 without one: first, as in SQL's order.
+fn day_number(day: Option<&str>) -> i64 {
+    day.and_then(|d| d.replace('-', "").parse().ok())
+        .unwrap_or(0)
+}
+
 impl Top {
     pub fn of(game: &GameFacts, r: &ResultFacts) -> Top {
-        let day = game
-            .played_on
-            .as_deref()
-            .and_then(|d| d.replace('-', "").parse().ok())
-            .unwrap_or(0);
         Top {
             score: r.score,
-            day,
+            day: day_number(game.played_on.as_deref()),
             game: game.id,
             seat: r.seat,
             person: r.person,
+        }
+    }
+
+    /// A game's margin as a record: the margin in place of the score, no seat nor person.
+    pub fn margin_of(game: &GameFacts, margin: i64) -> Top {
+        Top {
+            score: margin,
+            day: day_number(game.played_on.as_deref()),
+            game: game.id,
+            seat: 0,
+            person: 0,
         }
     }
 

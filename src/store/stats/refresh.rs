@@ -1,12 +1,12 @@
 //! Bringing the tallies up to date before a statistics query. Triggers (migration 9) list every
 //! game whose results, status, player count or day changed in `tally_dirty`, with what it was
 //! before in `tally_old_games` and `tally_old_results`; here, in one IMMEDIATE transaction, each
-//! such game's old cells are taken back, its new ones added, its margin kept, and the runs of
-//! the months it touches recounted. When most games are dirty (a new or upgraded file, a large
+//! such game's old cells are taken back, its new ones added, and the runs and records of the
+//! months it touches recounted. When most games are dirty (a new or upgraded file, a large
 //! import) or the statistics games changed, everything is counted again from the tables.
 
 use super::facts::{categories_of, GameFacts, ResultFacts};
-use super::tally::{Tally, Top, Vals, ALL, GAMES, SEQ, SHAPE, TOP};
+use super::tally::{records_of, Tally, Top, Vals, ALL, GAMES, RECORDS, SEQ, SHAPE};
 use crate::store::{Store, StoreError};
 use rusqlite::TransactionBehavior;
 use rusqlite::{params, params_from_iter, Connection, OptionalExtension, ToSql, Transaction};
@@ -261,13 +261,6 @@ fn write_runs(tx: &Transaction, tally: &Tally) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Keep a counted game's margin (none for a game that no longer counts).
-fn keep_margin(tx: &Transaction, id: i64, margin: Option<i64>) -> Result<(), StoreError> {
-    tx.prepare_cached("UPDATE games SET margin = ?2 WHERE id = ?1")?
-        .execute(params![id, margin])?;
-    Ok(())
-}
-
 impl Store {
     /// Tell the statistics which games count as one (see [`StatsGroups`]); a change is counted
     /// again from the tables at the next query.
@@ -336,6 +329,8 @@ impl Store {
 
     /// Count every finished game again, from nothing.
     fn recount(&self, tx: &Transaction) -> Result<(), StoreError> {
+        // `games.margin` is no longer kept (the tallies keep the biggest margins): emptied here,
+        // so that a file counted by an earlier build holds no stale ones.
         tx.execute_batch(
             "DELETE FROM tally; UPDATE games SET margin = NULL WHERE margin IS NOT NULL;",
         )?;
@@ -344,10 +339,7 @@ impl Store {
             let key = key_of(&self.stats_groups, &game.game).to_string();
             tally.add(&game, &key, 1);
             tally.push_runs(&game, &key, None);
-            match game.margin() {
-                Some(m) => keep_margin(tx, game.id, Some(m)),
-                None => Ok(()),
-            }
+            Ok(())
         })?;
         write_cells(tx, &tally.spread(), true)
     }
@@ -376,12 +368,11 @@ impl Store {
                 note(&old, &key);
                 Ok(())
             })?;
-            keep_margin(tx, id, None)?;
             each_game(tx, "g.id = ?1", &[&id], |game| {
                 let key = key_of(&self.stats_groups, &game.game).to_string();
                 delta.add(&game, &key, 1);
                 note(&game, &key);
-                keep_margin(tx, game.id, game.margin())
+                Ok(())
             })?;
         }
         self.recount_records(tx, dirty, &levels)?;
@@ -425,26 +416,29 @@ impl Store {
         levels: &BTreeSet<(String, i64)>,
     ) -> Result<(), StoreError> {
         let ids = serde_json::Value::from(dirty.to_vec()).to_string();
-        let mut held: Vec<(String, i64, String, i64)> = Vec::new();
-        for (g, n) in levels {
-            let mut stmt = tx.prepare_cached(
-                "SELECT month, person FROM tally WHERE game = ?1 AND n = ?2 AND kind = ?3
-                   AND b IN (SELECT value FROM json_each(?4))",
-            )?;
-            let rows = stmt.query_map(params![g, n, TOP, ids], |r| Ok((r.get(0)?, r.get(1)?)))?;
-            for row in rows {
-                let (month, person): (String, i64) = row?;
-                held.push((g.clone(), *n, month, person));
+        let mut held: Vec<(&'static str, String, i64, String, i64)> = Vec::new();
+        for kind in RECORDS {
+            for (g, n) in levels {
+                let mut stmt = tx.prepare_cached(
+                    "SELECT month, person FROM tally WHERE game = ?1 AND n = ?2 AND kind = ?3
+                       AND b IN (SELECT value FROM json_each(?4))",
+                )?;
+                let rows =
+                    stmt.query_map(params![g, n, kind, ids], |r| Ok((r.get(0)?, r.get(1)?)))?;
+                for row in rows {
+                    let (month, person): (String, i64) = row?;
+                    held.push((kind, g.clone(), *n, month, person));
+                }
             }
         }
         // Months first: every month's record is the best of theirs.
-        held.sort_by_key(|(_, _, month, _)| month == ALL);
-        for (g, n, month, person) in held {
+        held.sort_by_key(|(_, _, _, month, _)| month == ALL);
+        for (kind, g, n, month, person) in held {
             tx.prepare_cached(
                 "DELETE FROM tally WHERE game = ?1 AND n = ?2 AND kind = ?3 AND month = ?4
                    AND person = ?5 AND item = '' AND sub = 0",
             )?
-            .execute(params![g, n, TOP, month, person])?;
+            .execute(params![g, n, kind, month, person])?;
             let mut best: Option<Top> = None;
             let mut consider = |top: Top| {
                 if best.is_none_or(|b| top.beats(&b)) {
@@ -456,7 +450,7 @@ impl Store {
                     "SELECT a, b, c, d, e FROM tally WHERE game = ?1 AND n = ?2 AND kind = ?3
                        AND month <> '*' AND person = 0",
                 )?;
-                let rows = stmt.query_map(params![g, n, TOP], |r| {
+                let rows = stmt.query_map(params![g, n, kind], |r| {
                     Ok(Vals {
                         a: r.get(0)?,
                         b: r.get(1)?,
@@ -486,9 +480,9 @@ impl Store {
                 };
                 each_game(tx, &cond, &[&whose as &dyn ToSql, &month, &upper], |game| {
                     if wanted(&game) {
-                        for r in &game.results {
-                            if person == 0 || r.person == person {
-                                consider(Top::of(&game, r));
+                        for (k, who, record) in records_of(&game) {
+                            if k == kind && who == person {
+                                consider(record);
                             }
                         }
                     }
@@ -500,7 +494,7 @@ impl Store {
                 let key = super::tally::CellKey {
                     game: one.names.id(&g),
                     n,
-                    kind: TOP,
+                    kind,
                     month: one.names.id(&month),
                     person,
                     item: one.names.id(""),

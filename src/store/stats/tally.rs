@@ -13,7 +13,7 @@
 use rustc_hash::FxHashMap as HashMap;
 
 use super::facts::GameFacts;
-pub use super::records::{Run, Top};
+pub use super::records::{records_of, Run, Top};
 
 /// The "any" level of the game and the month.
 pub const ALL: &str = "*";
@@ -34,8 +34,8 @@ pub const SCORES_PER_CELL: i64 = 5;
 
 /// The shape of the cells, written beside the tallies: counted by an earlier shape, they are
 /// counted again from the games at the next query. 2: scores five by five; 3: a person's own
-/// per-game cells month by month at every player count too.
-pub const SHAPE: i64 = 3;
+/// per-game cells month by month at every player count too; 4: the biggest margin.
+pub const SHAPE: i64 = 4;
 /// `a` results whose scoresheet had the category `item` at position `sub`, `x` its points.
 pub const CATEGORY: &str = "category";
 /// Games of two or more players: `a` results at seat `sub` (0 first), `b` of them won.
@@ -50,6 +50,14 @@ pub const PAIR: &str = "pair";
 /// The highest score and where it was first reached ([`Top`]): not a sum but the best result
 /// by score, then day, game and seat; taking a game back that holds one counts it again.
 pub const TOP: &str = "top";
+
+/// The biggest margin (the winner's lead over the best other player) and where it was first
+/// reached, as a [`Top`] with the margin as its score: of every game of two or more players
+/// with a winner and a loser (person 0), or of the games the person won.
+pub const MARGIN: &str = "margin";
+
+/// The kinds that are records, not sums (see [`TOP`]).
+pub const RECORDS: [&str; 2] = [TOP, MARGIN];
 
 /// In the order the games were played, one person's month: `a` results, `b` the highest score,
 /// `c` the lowest, `d` results in games of two or more players, `e` wins before the first
@@ -179,8 +187,8 @@ pub struct Tally {
     /// Count each game at its own game, player count and month only, to [`Tally::spread`] to
     /// every level afterwards (a count from nothing: an eighth of the work per game).
     base_only: bool,
-    /// Keep only this person's own cells beside the per-game ones (person 0): a query for one
-    /// person reads no one else's.
+    /// Keep only this person's cells, not the per-game ones (person 0) nor anyone else's: a
+    /// query for one person reads no others.
     only: Option<i64>,
 }
 
@@ -200,7 +208,7 @@ impl Tally {
         }
     }
 
-    /// A [`Tally::base`] that keeps, besides the per-game cells, only `person`'s (everyone's
+    /// A [`Tally::base`] that keeps only `person`'s cells (everyone's and the per-game ones
     /// when `None`).
     pub fn base_for(person: Option<i64>) -> Tally {
         Tally {
@@ -296,7 +304,7 @@ impl Tally {
         let contested = game.n > 1;
         let none = self.names.id("");
         let only = self.only;
-        let kept = move |person: i64| person == 0 || only.is_none_or(|p| p == person);
+        let kept = move |person: i64| only.is_none_or(|p| p == person);
         let (cells, names) = (&mut self.cells, &mut self.names);
         let mut put = |kind: &'static str, person: i64, item: &str, sub: i64, v: Vals| {
             if !kept(person) {
@@ -323,6 +331,26 @@ impl Tally {
             ..Vals::default()
         };
         put(GAMES, 0, "", 0, one);
+        if sign > 0 {
+            for (kind, who, record) in records_of(game) {
+                if !kept(who) {
+                    continue;
+                }
+                let key = CellKey {
+                    game: g,
+                    n,
+                    kind,
+                    month,
+                    person: who,
+                    item: none,
+                    sub: 0,
+                };
+                let best = self.tops.entry(key).or_insert(record);
+                if record.beats(best) {
+                    *best = record;
+                }
+            }
+        }
         for r in &game.results {
             let won = i64::from(r.winner && contested);
             put(
@@ -342,24 +370,6 @@ impl Tally {
             );
             // The per-game figures of every result (person 0), and the person's own.
             let whose = [0, r.person];
-            if sign > 0 {
-                let top = Top::of(game, r);
-                for &who in whose.iter().filter(|&&who| kept(who)) {
-                    let key = CellKey {
-                        game: g,
-                        n,
-                        kind: TOP,
-                        month,
-                        person: who,
-                        item: none,
-                        sub: 0,
-                    };
-                    let best = self.tops.entry(key).or_insert(top);
-                    if top.beats(best) {
-                        *best = top;
-                    }
-                }
-            }
             for who in whose {
                 put(
                     SCORE,
