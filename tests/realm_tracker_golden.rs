@@ -271,9 +271,8 @@ fn golden_three_player_game() {
          DROP TRIGGER tally_game_removed; DROP TRIGGER tally_result_added;
          DROP TRIGGER tally_result_removed; DROP TRIGGER tally_result_changed;
          DROP TABLE tally; DROP TABLE tally_dirty; DROP TABLE tally_old_games;
-         DROP TABLE tally_old_results; DROP TABLE tally_meta; DROP INDEX games_by_margin;
-         DROP INDEX games_by_day; DROP INDEX games_by_players;
-         ALTER TABLE games DROP COLUMN margin; PRAGMA user_version = 7;",
+         DROP TABLE tally_old_results; DROP TABLE tally_meta;
+         DROP INDEX games_finished_by_day; PRAGMA user_version = 7;",
     )
     .unwrap_or_else(|e| panic!("{e}"));
     drop(conn);

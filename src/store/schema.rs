@@ -132,8 +132,7 @@ const MIGRATIONS: &[&str] = &[
     // and results) into `tally_old_*` and list it in `tally_dirty`; the next statistics query
     // takes the old game's cells back, adds the new one's and empties both, in one transaction.
     // `games.margin` (the winner's lead) is kept with the tallies, for the biggest-margin
-    // record (no longer: since the tallies keep that record themselves, it is NULL, with the
-    // indexes that hold it; a later migration may drop them). Every game starts dirty: the first query after the upgrade counts them all.
+    // record (no longer: the tallies keep that record themselves; migration 11 drops it). Every game starts dirty: the first query after the upgrade counts them all.
     r#"
         CREATE TABLE tally (
             game TEXT NOT NULL,
@@ -218,9 +217,22 @@ const MIGRATIONS: &[&str] = &[
         "#,
     // 10: a person's figures for a game, player count and days are counted from their results:
     // the finished games seekable by game, player count and day, with their kept margin. (Those
-    // figures are kept in the tallies since; the index still finds the biggest margin.)
+    // figures are kept in the tallies since; migration 11 drops the index.)
     "CREATE INDEX games_by_players ON games(game, players, played_on, margin)
          WHERE status = 'finished';",
+    // 11: the finished games of a few days found from the index alone, in the order played
+    // (day, then id), with their player count and game (a statistics range's partial months:
+    // before, each game's row was read to check them, two milliseconds for a month of the
+    // bench's games). The kept margin goes, with the
+    // indexes that held it: the tallies keep the biggest margins themselves.
+    r#"
+        DROP INDEX games_by_day;
+        DROP INDEX games_by_margin;
+        DROP INDEX games_by_players;
+        ALTER TABLE games DROP COLUMN margin;
+        CREATE INDEX games_finished_by_day ON games(played_on, id, players, game)
+            WHERE status = 'finished';
+        "#,
 ];
 
 /// What a migration does besides its SQL, in the same transaction (by migration number).

@@ -23,8 +23,16 @@ pub struct ResultFacts {
     pub winner: bool,
     pub title: Option<String>,
     pub role: Option<String>,
+    /// The scoresheet as stored (`[[category, points], …]`): read by [`ResultFacts::categories`]
+    /// only where a figure needs it (a query for one person reads only their own).
+    pub breakdown: String,
+}
+
+impl ResultFacts {
     /// (position in the scoresheet, category, points).
-    pub categories: Vec<(i64, String, f64)>,
+    pub fn categories(&self) -> Vec<(i64, String, f64)> {
+        categories_of(&self.breakdown)
+    }
 }
 
 impl GameFacts {

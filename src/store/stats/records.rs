@@ -3,7 +3,7 @@
 //! month) and the records with where they were first reached ([`Top`]): the highest score and
 //! the biggest margin.
 
-use super::facts::{GameFacts, ResultFacts};
+use super::facts::GameFacts;
 use super::tally::{Vals, MARGIN, TOP};
 
 /// A [`SEQ`](super::tally::SEQ) cell's figures, combined in the order the games were played: a monoid, so the
@@ -118,13 +118,27 @@ pub struct Top {
 /// has one, for everyone and for each winner.
 pub fn records_of(game: &GameFacts) -> Vec<(&'static str, i64, Top)> {
     let mut out = Vec::with_capacity(2 * game.results.len() + 2);
+    // The day read once for the game, not for each result.
+    let day = day_number(game.played_on.as_deref());
     for r in &game.results {
-        let top = Top::of(game, r);
+        let top = Top {
+            score: r.score,
+            day,
+            game: game.id,
+            seat: r.seat,
+            person: r.person,
+        };
         out.push((TOP, 0, top));
         out.push((TOP, r.person, top));
     }
     if let Some(margin) = game.margin() {
-        let record = Top::margin_of(game, margin);
+        let record = Top {
+            score: margin,
+            day,
+            game: game.id,
+            seat: 0,
+            person: 0,
+        };
         out.push((MARGIN, 0, record));
         for r in game.results.iter().filter(|r| r.winner) {
             out.push((MARGIN, r.person, record));
@@ -140,27 +154,6 @@ fn day_number(day: Option<&str>) -> i64 {
 }
 
 impl Top {
-    pub fn of(game: &GameFacts, r: &ResultFacts) -> Top {
-        Top {
-            score: r.score,
-            day: day_number(game.played_on.as_deref()),
-            game: game.id,
-            seat: r.seat,
-            person: r.person,
-        }
-    }
-
-    /// A game's margin as a record: the margin in place of the score, no seat nor person.
-    pub fn margin_of(game: &GameFacts, margin: i64) -> Top {
-        Top {
-            score: margin,
-            day: day_number(game.played_on.as_deref()),
-            game: game.id,
-            seat: 0,
-            person: 0,
-        }
-    }
-
     /// Whether `self` comes before `other` as the record: a higher score, or the same
     /// reached earlier.
     pub fn beats(&self, other: &Top) -> bool {

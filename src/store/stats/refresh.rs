@@ -5,7 +5,7 @@
 //! months it touches recounted. When most games are dirty (a new or upgraded file, a large
 //! import) or the statistics games changed, everything is counted again from the tables.
 
-use super::facts::{categories_of, GameFacts, ResultFacts};
+use super::facts::{GameFacts, ResultFacts};
 use super::tally::{records_of, Tally, Top, Vals, ALL, GAMES, RECORDS, SEQ, SHAPE};
 use crate::store::{Store, StoreError};
 use rusqlite::TransactionBehavior;
@@ -87,7 +87,7 @@ pub fn each_game_in(
                 winner: row.get(8)?,
                 title: row.get(9)?,
                 role: row.get(10)?,
-                categories: categories_of(&breakdown),
+                breakdown,
             });
         }
     }
@@ -329,11 +329,7 @@ impl Store {
 
     /// Count every finished game again, from nothing.
     fn recount(&self, tx: &Transaction) -> Result<(), StoreError> {
-        // `games.margin` is no longer kept (the tallies keep the biggest margins): emptied here,
-        // so that a file counted by an earlier build holds no stale ones.
-        tx.execute_batch(
-            "DELETE FROM tally; UPDATE games SET margin = NULL WHERE margin IS NOT NULL;",
-        )?;
+        tx.execute_batch("DELETE FROM tally;")?;
         let mut tally = Tally::base();
         each_game(tx, "1", &[], |game| {
             let key = key_of(&self.stats_groups, &game.game).to_string();

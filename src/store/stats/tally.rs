@@ -300,7 +300,34 @@ impl Tally {
         }
     }
 
+    /// Keep the records `game` holds at one level, where they come first (a game taken back
+    /// is not taken out here: see `refresh`).
+    fn add_records(&mut self, game: &GameFacts, g: u32, n: i64, month: u32) {
+        let none = self.names.id("");
+        for (kind, who, record) in records_of(game) {
+            if self.only.is_some_and(|p| p != who) {
+                continue;
+            }
+            let key = CellKey {
+                game: g,
+                n,
+                kind,
+                month,
+                person: who,
+                item: none,
+                sub: 0,
+            };
+            let best = self.tops.entry(key).or_insert(record);
+            if record.beats(best) {
+                *best = record;
+            }
+        }
+    }
+
     fn add_level(&mut self, game: &GameFacts, g: u32, n: i64, month: u32, sign: i64) {
+        if sign > 0 {
+            self.add_records(game, g, n, month);
+        }
         let contested = game.n > 1;
         let none = self.names.id("");
         let only = self.only;
@@ -331,26 +358,6 @@ impl Tally {
             ..Vals::default()
         };
         put(GAMES, 0, "", 0, one);
-        if sign > 0 {
-            for (kind, who, record) in records_of(game) {
-                if !kept(who) {
-                    continue;
-                }
-                let key = CellKey {
-                    game: g,
-                    n,
-                    kind,
-                    month,
-                    person: who,
-                    item: none,
-                    sub: 0,
-                };
-                let best = self.tops.entry(key).or_insert(record);
-                if record.beats(best) {
-                    *best = record;
-                }
-            }
-        }
         for r in &game.results {
             let won = i64::from(r.winner && contested);
             put(
@@ -370,6 +377,11 @@ impl Tally {
             );
             // The per-game figures of every result (person 0), and the person's own.
             let whose = [0, r.person];
+            let categories = if whose.iter().any(|&who| kept(who)) {
+                r.categories()
+            } else {
+                Vec::new()
+            };
             for who in whose {
                 put(
                     SCORE,
@@ -378,7 +390,7 @@ impl Tally {
                     ScoreCounts::cell_of(r.score),
                     ScoreCounts::one(r.score),
                 );
-                for (ord, name, points) in &r.categories {
+                for (ord, name, points) in &categories {
                     let v = Vals {
                         a: 1,
                         x: *points,
@@ -513,7 +525,7 @@ mod tests {
                         winner: n > 1 && score == best,
                         title: (n == 1).then(|| "Count".into()),
                         role: Some("Sage".into()),
-                        categories: vec![(0, "Gold".into(), score as f64)],
+                        breakdown: format!(r#"[["Gold", {score}]]"#),
                     })
                     .collect(),
             });
@@ -591,7 +603,7 @@ mod tests {
                     winner: true,
                     title: None,
                     role: Some("Sage".into()),
-                    categories: vec![(0, "Gold".into(), 4.0)],
+                    breakdown: r#"[["Gold", 4]]"#.into(),
                 },
                 ResultFacts {
                     person: 2,
@@ -601,7 +613,7 @@ mod tests {
                     winner: false,
                     title: None,
                     role: None,
-                    categories: vec![],
+                    breakdown: "[]".into(),
                 },
             ],
         };
