@@ -2,10 +2,10 @@
 // the corrected draw is followed cube for cube, and the chosen first auctioneer starts.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { test } from "node:test";
+import { after, test } from "node:test";
 import { T, appBinary, assertNoCspViolations, checkLayout, screenshot, tid, withApp } from "./helpers.mjs";
 
 // The game is created with the steward CLI, a second client of the same database.
@@ -54,3 +54,6 @@ test(
     { db },
   ),
 );
+
+// The databases live in folders of their own under the system's temp folder: removed once done.
+after(() => rmSync(dirname(db), { recursive: true, force: true }));

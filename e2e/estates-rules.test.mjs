@@ -5,10 +5,10 @@
 // board at each step.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { test } from "node:test";
+import { after, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import {
   DESKTOP,
@@ -321,3 +321,6 @@ test(
     { db },
   ),
 );
+
+// The databases live in folders of their own under the system's temp folder: removed once done.
+after(() => rmSync(dirname(db), { recursive: true, force: true }));

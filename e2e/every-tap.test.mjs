@@ -6,10 +6,10 @@
 // (a name left empty, "abc" for a number, a number out of range) are said under their field.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { test } from "node:test";
+import { after, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import {
   PHONE,
@@ -307,3 +307,6 @@ test(
     { db, size: PHONE },
   ),
 );
+
+// The databases live in folders of their own under the system's temp folder: removed once done.
+after(() => rmSync(dirname(db), { recursive: true, force: true }));

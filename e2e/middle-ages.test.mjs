@@ -4,10 +4,10 @@
 // of a five-player table.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { test } from "node:test";
+import { after, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import {
   DESKTOP,
@@ -283,3 +283,7 @@ test(
     { db: padDb, size: PHONE },
   ),
 );
+
+// The databases live in folders of their own under the system's temp folder: removed once done.
+after(() => rmSync(dirname(db), { recursive: true, force: true }));
+after(() => rmSync(dirname(padDb), { recursive: true, force: true }));

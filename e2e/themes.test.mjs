@@ -8,10 +8,10 @@
 // text on a board is under 14 px.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { test } from "node:test";
+import { after, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { PHONE, T, appBinary, assertOnTop, screenshot, startApp, tid } from "./helpers.mjs";
 
@@ -238,3 +238,6 @@ for (const theme of ["light", "dark"]) {
     }
   });
 }
+
+// The databases live in folders of their own under the system's temp folder: removed once done.
+after(() => rmSync(dirname(db), { recursive: true, force: true }));
