@@ -3,7 +3,7 @@
 //! the days of a month only partly inside the range counted from the games themselves.
 
 use super::refresh::{each_game, key_of};
-use super::tally::{Tally, Vals, ALL};
+use super::tally::{year_of, Tally, Vals, ALL, SEQ};
 use super::Scope;
 use crate::store::{Store, StoreError};
 use chrono::{Datelike, Days, NaiveDate};
@@ -158,9 +158,11 @@ pub(super) fn given_filters(first: &str, filters: &[(bool, &str, &str)]) -> Stri
 }
 
 impl View {
-    /// The whole months covered, as a JSON list ("YYYY-MM", in order), when the view has days
-    /// and both ends are months (a range open at one end covers months the view cannot list).
-    fn months(&self) -> Option<String> {
+    /// The whole months covered, as a JSON list in order, when the view has days and both ends
+    /// are months (a range open at one end covers months the view cannot list). `years`: a
+    /// whole year inside the range as its year's key (see [`year_of`]) instead of its twelve
+    /// months, where the figures are not asked for month by month.
+    fn months(&self, years: bool) -> Option<String> {
         if !self.dated {
             return None;
         }
@@ -168,7 +170,13 @@ impl View {
         let (mut at, last) = (first(&self.lo)?, first(&self.hi)?);
         let mut months = Vec::new();
         while at <= last {
-            months.push(month(at));
+            let december = at.with_month(12).unwrap_or(at);
+            if years && at.month() == 1 && december <= last {
+                months.push(year_of(&month(at)).unwrap_or_else(|| month(at)));
+                at = december;
+            } else {
+                months.push(month(at));
+            }
             at = at.checked_add_months(chrono::Months::new(1))?;
         }
         Some(serde_json::Value::from(months).to_string())
@@ -426,7 +434,9 @@ fn table_filter(
                       AND person BETWEEN ?4 AND ?5";
         return (filter, [base, vec![SqlValue::Integer(p_hi)]].concat());
     }
-    if let (Some(months), true) = (view.months(), p_lo == p_hi) {
+    // Years where the figures are not read month by month (the runs are kept by month only).
+    let years = !monthly && kind != SEQ;
+    if let (Some(months), true) = (view.months(years), p_lo == p_hi) {
         // One person's cells (or the games' own, person 0), sought month by month: the key
         // has the month before the person, so a range of months would read every person's
         // cells of those months (thirteen times as many over the bench's twelve people).
@@ -434,8 +444,9 @@ fn table_filter(
                       AND month IN (SELECT value FROM json_each(?5)) AND person = ?4";
         return (filter, [base, vec![SqlValue::Text(months)]].concat());
     }
+    // Months only: not the whole time ('*') nor a year ("YYYY-*", which sorts among them).
     let filter = "game = ?1 AND n = ?2 AND kind = ?3 AND month >= ?6 AND month <= ?7
-                  AND month <> '*' AND person BETWEEN ?4 AND ?5";
+                  AND month NOT LIKE '%*' AND person BETWEEN ?4 AND ?5";
     let rest = vec![
         SqlValue::Integer(p_hi),
         SqlValue::Text(view.lo.clone()),

@@ -6,7 +6,8 @@
 //! import) or the statistics games changed, everything is counted again from the tables.
 
 use super::facts::{GameFacts, ResultFacts};
-use super::tally::{records_of, Tally, Top, Vals, ALL, GAMES, RECORDS, SEQ, SHAPE};
+use super::tally::{is_year, records_of, Tally, Top, Vals};
+use super::tally::{ALL, GAMES, RECORDS, SEQ, SHAPE};
 use crate::store::{Store, StoreError};
 use rusqlite::TransactionBehavior;
 use rusqlite::{params, params_from_iter, Connection, OptionalExtension, ToSql, Transaction};
@@ -427,8 +428,13 @@ impl Store {
                 }
             }
         }
-        // Months first: every month's record is the best of theirs.
-        held.sort_by_key(|(_, _, _, month, _)| month == ALL);
+        // Months first, then years: every year's record is the best of its months', and the
+        // whole time's (everyone's) the best of every month's.
+        held.sort_by_key(|(_, _, _, month, _)| match () {
+            _ if month == ALL => 2,
+            _ if is_year(month) => 1,
+            _ => 0,
+        });
         for (kind, g, n, month, person) in held {
             tx.prepare_cached(
                 "DELETE FROM tally WHERE game = ?1 AND n = ?2 AND kind = ?3 AND month = ?4
@@ -441,7 +447,26 @@ impl Store {
                     best = Some(top);
                 }
             };
-            if month == ALL && person == 0 {
+            if is_year(&month) {
+                let mut stmt = tx.prepare_cached(
+                    "SELECT a, b, c, d, e FROM tally WHERE game = ?1 AND n = ?2 AND kind = ?3
+                       AND month > ?4 AND month < ?5 AND person = ?6",
+                )?;
+                let end = format!("{}~", &month[..5]);
+                let rows = stmt.query_map(params![g, n, kind, month, end, person], |r| {
+                    Ok(Vals {
+                        a: r.get(0)?,
+                        b: r.get(1)?,
+                        c: r.get(2)?,
+                        d: r.get(3)?,
+                        e: r.get(4)?,
+                        ..Vals::default()
+                    })
+                })?;
+                for v in rows {
+                    consider(Top::from_vals(&v?));
+                }
+            } else if month == ALL && person == 0 {
                 let mut stmt = tx.prepare_cached(
                     "SELECT a, b, c, d, e FROM tally WHERE game = ?1 AND n = ?2 AND kind = ?3
                        AND month <> '*' AND person = 0",

@@ -18,6 +18,21 @@ pub use super::records::{records_of, Run, Top};
 /// The "any" level of the game and the month.
 pub const ALL: &str = "*";
 
+/// The year of a month (YYYY-MM) as the tallies key it, "YYYY-*": a level between the months
+/// and the whole time, so that a range of days spanning whole years reads one cell for each
+/// instead of twelve. Sorted before its January ('*' before '0'); none for "" (no day), [`ALL`]
+/// or a month that is not written YYYY-MM.
+pub fn year_of(month: &str) -> Option<String> {
+    let b = month.as_bytes();
+    let dated = b.len() == 7 && b[4] == b'-' && b[..4].iter().all(u8::is_ascii_digit);
+    dated.then(|| format!("{}-*", &month[..4]))
+}
+
+/// Whether a month key is a year's (see [`year_of`]).
+pub fn is_year(key: &str) -> bool {
+    key.len() == 6 && key.ends_with("-*")
+}
+
 /// Games counted (person 0 only): `a` games.
 pub const GAMES: &str = "games";
 /// A person's results: `a` plays, `b` solo plays, `c` wins and `d` plays of games of two or
@@ -34,8 +49,8 @@ pub const SCORES_PER_CELL: i64 = 5;
 
 /// The shape of the cells, written beside the tallies: counted by an earlier shape, they are
 /// counted again from the games at the next query. 2: scores five by five; 3: a person's own
-/// per-game cells month by month at every player count too; 4: the biggest margin.
-pub const SHAPE: i64 = 4;
+/// per-game cells month by month at every player count too; 4: the biggest margin; 5: years.
+pub const SHAPE: i64 = 5;
 /// `a` results whose scoresheet had the category `item` at position `sub`, `x` its points.
 pub const CATEGORY: &str = "category";
 /// Games of two or more players: `a` results at seat `sub` (0 first), `b` of them won.
@@ -59,7 +74,7 @@ pub const MARGIN: &str = "margin";
 /// The kinds that are records, not sums (see [`TOP`]).
 pub const RECORDS: [&str; 2] = [TOP, MARGIN];
 
-/// In the order the games were played, one person's month: `a` results, `b` the highest score,
+/// In the order the games were played, one person's month (kept by month only, not by year): `a` results, `b` the highest score,
 /// `c` the lowest, `d` results in games of two or more players, `e` wins before the first
 /// loss, `f` wins after the last loss, `g` the longest run of wins ([`Run`]).
 pub const SEQ: &str = "seq";
@@ -230,16 +245,31 @@ impl Tally {
     pub fn spread_over(self, with_all_months: bool) -> Tally {
         let mut names = self.names;
         let all = names.id(ALL);
+        // Each month's year, where the database's levels are kept (with the month ALL).
+        let mut years: HashMap<u32, Option<u32>> = HashMap::default();
+        if with_all_months {
+            let months = self.cells.keys().chain(self.tops.keys()).map(|k| k.month);
+            for month in months {
+                if let std::collections::hash_map::Entry::Vacant(e) = years.entry(month) {
+                    let year = year_of(names.name(month));
+                    e.insert(year.map(|y| names.id(&y)));
+                }
+            }
+        }
         let levels = |k: &CellKey| {
-            let mut out = Vec::with_capacity(8);
-            let months: &[u32] = if with_all_months {
-                &[k.month, all]
+            let mut out = Vec::with_capacity(12);
+            let year = years.get(&k.month).copied().flatten();
+            let months: Vec<u32> = if with_all_months {
+                [Some(k.month), year, Some(all)]
+                    .into_iter()
+                    .flatten()
+                    .collect()
             } else {
-                &[k.month]
+                vec![k.month]
             };
             for g in [k.game, all] {
                 for n in [k.n, 0] {
-                    for &m in months {
+                    for &m in &months {
                         out.push(CellKey {
                             game: g,
                             n,
@@ -289,6 +319,9 @@ impl Tally {
         }
         let mut months = vec![month];
         if self.with_all_months {
+            if let Some(year) = year_of(&game.month()) {
+                months.push(self.names.id(&year));
+            }
             months.push(all);
         }
         for g in [key, all] {
@@ -622,15 +655,15 @@ mod tests {
         let mut t = Tally::new(true);
         t.add(&game, "g", 1);
         assert!(t.cells.values().any(|v| v.a != 0));
-        // 2 game levels x 2 player-count levels x 2 month levels of each cell, a person's own
-        // per-game cells too.
+        // 2 game levels x 2 player-count levels x 3 month levels (the month, its year, every
+        // month) of each cell, a person's own per-game cells too.
         let scores = |who: i64| {
             t.cells
                 .keys()
                 .filter(|k| k.kind == SCORE && k.person == who)
                 .count()
         };
-        assert_eq!((scores(0), scores(1), scores(2)), (2 * 8, 8, 8));
+        assert_eq!((scores(0), scores(1), scores(2)), (2 * 12, 12, 12));
         t.add(&game, "g", -1);
         assert!(t.cells.values().all(|v| *v == Vals::default()));
     }

@@ -338,6 +338,12 @@ mod tests {
             for _ in 0..4 {
                 check(&store, &scope(&mut rng), what);
             }
+            // A range holding the whole of 2024: its year's cells, records among them, read
+            // after every change.
+            let mut whole_year = scope(&mut rng);
+            whole_year.from = Some("2023-12-10".into());
+            whole_year.to = Some("2025-05-20".into());
+            check(&store, &whole_year, what);
         }
         // The statistics games changing counts everything again.
         store.set_stats_groups(Default::default());
