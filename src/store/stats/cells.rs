@@ -1,7 +1,9 @@
 //! Reading the tallies for a query: which cells a filter covers. Without days, the cells of
-//! every month together ([`ALL`]); with days, the whole months between them from the table, and
-//! the days of a month only partly inside the range counted from the games themselves.
+//! every month together ([`ALL`]); with days, the whole years and half-months between them from
+//! the table, and the days of a half-month only partly inside the range (at most 15 at each
+//! end) counted from the games themselves.
 
+use super::facts::period_of;
 use super::refresh::{each_game, key_of};
 use super::tally::{year_of, Tally, Vals, ALL, SEQ};
 use super::Scope;
@@ -95,48 +97,55 @@ fn day(field: &str, text: &str) -> Result<NaiveDate, StoreError> {
     })
 }
 
-fn first_of_month(d: NaiveDate) -> NaiveDate {
-    d.with_day(1).unwrap_or(d)
+/// The first day of the half-month holding `d` (the 1st or the 16th).
+fn period_start(d: NaiveDate) -> NaiveDate {
+    d.with_day(if d.day() <= 15 { 1 } else { 16 }).unwrap_or(d)
 }
 
-fn last_of_month(d: NaiveDate) -> NaiveDate {
-    let next = first_of_month(d)
-        .checked_add_months(chrono::Months::new(1))
-        .unwrap_or(d);
-    next.checked_sub_days(Days::new(1)).unwrap_or(d)
+/// The last day of the half-month holding `d` (the 15th or the month's last).
+fn period_end(d: NaiveDate) -> NaiveDate {
+    if d.day() <= 15 {
+        return d.with_day(15).unwrap_or(d);
+    }
+    let next = d
+        .with_day(1)
+        .and_then(|first| first.checked_add_months(chrono::Months::new(1)));
+    next.and_then(|n| n.checked_sub_days(Days::new(1)))
+        .unwrap_or(d)
 }
 
-fn month(d: NaiveDate) -> String {
-    d.format("%Y-%m").to_string()
+/// The tallies' key of the half-month holding `d`.
+fn period(d: NaiveDate) -> String {
+    period_of(Some(&d.format("%Y-%m-%d").to_string()))
 }
 
-/// The whole months of `from..=to` (inclusive bounds, either open) and the partial months'
-/// day ranges.
+/// The whole half-months of `from..=to` (inclusive bounds, either open) and the partial ones'
+/// day ranges (at most 15 days at each end).
 fn plan(
     from: Option<NaiveDate>,
     to: Option<NaiveDate>,
 ) -> (Option<String>, Option<String>, Vec<(NaiveDate, NaiveDate)>) {
     let mut edges = Vec::new();
     let lo = from.map(|f| {
-        if f == first_of_month(f) {
-            month(f)
+        if f == period_start(f) {
+            period(f)
         } else {
-            let end = to.map_or(last_of_month(f), |t| t.min(last_of_month(f)));
+            let end = to.map_or(period_end(f), |t| t.min(period_end(f)));
             if f <= end {
                 edges.push((f, end));
             }
-            month(last_of_month(f) + Days::new(1))
+            period(period_end(f) + Days::new(1))
         }
     });
     let hi = to.map(|t| {
-        if t == last_of_month(t) {
-            month(t)
+        if t == period_end(t) {
+            period(t)
         } else {
-            let start = from.map_or(first_of_month(t), |f| f.max(first_of_month(t)));
+            let start = from.map_or(period_start(t), |f| f.max(period_start(t)));
             if start <= t && !edges.contains(&(start, t)) {
                 edges.push((start, t));
             }
-            month(first_of_month(t) - Days::new(1))
+            period(period_start(t) - Days::new(1))
         }
     });
     (lo, hi, edges)
@@ -158,28 +167,33 @@ pub(super) fn given_filters(first: &str, filters: &[(bool, &str, &str)]) -> Stri
 }
 
 impl View {
-    /// The whole months covered, as a JSON list in order, when the view has days and both ends
-    /// are months (a range open at one end covers months the view cannot list). `years`: a
-    /// whole year inside the range as its year's key (see [`year_of`]) instead of its twelve
-    /// months, where the figures are not asked for month by month.
+    /// The whole half-months covered, as a JSON list of their keys in order, when the view has
+    /// days and both ends are half-months (a range open at one end covers ones the view cannot
+    /// list). `years`: a whole year inside the range as its year's key (see [`year_of`])
+    /// instead of its 24 half-months, where the figures are not asked for month by month.
     fn months(&self, years: bool) -> Option<String> {
         if !self.dated {
             return None;
         }
-        let first = |m: &str| NaiveDate::parse_from_str(&format!("{m}-01"), "%Y-%m-%d").ok();
+        // A key's first day: "YYYY-MM-1" the 1st, "YYYY-MM-2" the 16th.
+        let first = |key: &str| {
+            let day = if key.ends_with("-2") { 16 } else { 1 };
+            NaiveDate::parse_from_str(&format!("{}-{day:02}", key.get(..7)?), "%Y-%m-%d").ok()
+        };
         let (mut at, last) = (first(&self.lo)?, first(&self.hi)?);
-        let mut months = Vec::new();
+        let mut periods = Vec::new();
         while at <= last {
-            let december = at.with_month(12).unwrap_or(at);
-            if years && at.month() == 1 && december <= last {
-                months.push(year_of(&month(at)).unwrap_or_else(|| month(at)));
-                at = december;
-            } else {
-                months.push(month(at));
+            let last_of_year = at.with_month(12).and_then(|d| d.with_day(16));
+            match last_of_year {
+                Some(end) if years && at.month() == 1 && at.day() == 1 && end <= last => {
+                    periods.push(year_of(&period(at)).unwrap_or_else(|| period(at)));
+                    at = end;
+                }
+                _ => periods.push(period(at)),
             }
-            at = at.checked_add_months(chrono::Months::new(1))?;
+            at = period_end(at).checked_add_days(Days::new(1))?;
         }
-        Some(serde_json::Value::from(months).to_string())
+        Some(serde_json::Value::from(periods).to_string())
     }
 }
 
@@ -464,31 +478,65 @@ mod tests {
     }
 
     #[test]
-    fn a_range_is_whole_months_and_the_days_of_partial_ones() {
-        let (lo, hi, edges) = plan(Some(d("2025-01-10")), Some(d("2025-04-05")));
+    fn a_range_is_whole_half_months_and_the_days_of_partial_ones() {
+        let (lo, hi, edges) = plan(Some(d("2025-01-10")), Some(d("2025-04-20")));
         assert_eq!(
             (lo.as_deref(), hi.as_deref()),
-            (Some("2025-02"), Some("2025-03"))
+            (Some("2025-01-2"), Some("2025-04-1"))
         );
         assert_eq!(
             edges,
             vec![
-                (d("2025-01-10"), d("2025-01-31")),
-                (d("2025-04-01"), d("2025-04-05"))
+                (d("2025-01-10"), d("2025-01-15")),
+                (d("2025-04-16"), d("2025-04-20"))
             ]
         );
         let (lo, hi, edges) = plan(Some(d("2024-02-01")), Some(d("2024-02-29")));
         assert_eq!(
             (lo.as_deref(), hi.as_deref()),
-            (Some("2024-02"), Some("2024-02"))
+            (Some("2024-02-1"), Some("2024-02-2"))
         );
         assert!(edges.is_empty());
-        // Inside one month: one partial range, no whole month.
-        let (lo, hi, edges) = plan(Some(d("2025-01-10")), Some(d("2025-01-20")));
+        let (lo, hi, edges) = plan(Some(d("2024-02-16")), Some(d("2024-03-15")));
+        assert_eq!(
+            (lo.as_deref(), hi.as_deref()),
+            (Some("2024-02-2"), Some("2024-03-1"))
+        );
+        assert!(edges.is_empty());
+        // Inside one half-month: one partial range, no whole one.
+        let (lo, hi, edges) = plan(Some(d("2025-01-03")), Some(d("2025-01-12")));
         assert!(lo > hi, "{lo:?} {hi:?}");
-        assert_eq!(edges, vec![(d("2025-01-10"), d("2025-01-20"))]);
+        assert_eq!(edges, vec![(d("2025-01-03"), d("2025-01-12"))]);
         let (lo, hi, edges) = plan(None, Some(d("2025-12-30")));
-        assert_eq!((lo, hi.as_deref()), (None, Some("2025-11")));
-        assert_eq!(edges, vec![(d("2025-12-01"), d("2025-12-30"))]);
+        assert_eq!((lo, hi.as_deref()), (None, Some("2025-12-1")));
+        assert_eq!(edges, vec![(d("2025-12-16"), d("2025-12-30"))]);
+    }
+
+    #[test]
+    fn whole_years_are_read_as_years_unless_asked_month_by_month() {
+        let view = |from: &str, to: &str| {
+            let (lo, hi, _) = plan(Some(d(from)), Some(d(to)));
+            View {
+                game: ALL.into(),
+                n: 0,
+                person: Some(1),
+                lo: lo.unwrap(),
+                hi: hi.unwrap(),
+                dated: true,
+                edges: Rc::new(Edges::default()),
+                scope: Scope::default(),
+            }
+        };
+        let v = view("2023-12-16", "2025-01-15");
+        assert_eq!(
+            v.months(true).unwrap(),
+            r#"["2023-12-2","2024-*","2025-01-1"]"#
+        );
+        let monthly = v.months(false).unwrap();
+        assert!(monthly.starts_with(r#"["2023-12-2","2024-01-1","2024-01-2","2024-02-1""#));
+        assert_eq!(monthly.matches(',').count() + 1, 1 + 24 + 1);
+        // A year not wholly inside: its half-months.
+        let v = view("2024-01-16", "2024-12-31");
+        assert!(!v.months(true).unwrap().contains('*'));
     }
 }

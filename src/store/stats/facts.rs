@@ -36,9 +36,9 @@ impl ResultFacts {
 }
 
 impl GameFacts {
-    /// The month it was played (YYYY-MM), "" without a day.
-    pub fn month(&self) -> String {
-        month_of(self.played_on.as_deref())
+    /// The half-month it was played in, as the tallies key it ([`period_of`]).
+    pub fn period(&self) -> String {
+        period_of(self.played_on.as_deref())
     }
 
     /// The winner's lead over the best other player, in a game of two or more players that has
@@ -58,9 +58,22 @@ impl GameFacts {
     }
 }
 
-/// The month of a day (its first seven characters), "" without one.
-pub fn month_of(day: Option<&str>) -> String {
-    day.map(|d| d.chars().take(7).collect()).unwrap_or_default()
+/// The tallies' period of a day: the half of its month, "YYYY-MM-1" (days 1 to 15) or
+/// "YYYY-MM-2" (from the 16th), so that a range of days counts at most 15 days at each end from
+/// the games themselves. "" without a day; a day not written YYYY-MM-DD keeps its first seven
+/// characters.
+pub fn period_of(day: Option<&str>) -> String {
+    let Some(day) = day else {
+        return String::new();
+    };
+    let b = day.as_bytes();
+    let digits = |r: std::ops::Range<usize>| b[r].iter().all(u8::is_ascii_digit);
+    let dated = b.len() == 10 && b[4] == b'-' && b[7] == b'-';
+    if !(dated && digits(0..4) && digits(5..7) && digits(8..10)) {
+        return day.chars().take(7).collect();
+    }
+    let half = if &day[8..] <= "15" { 1 } else { 2 };
+    format!("{}-{half}", &day[..7])
 }
 
 /// The categories of a stored breakdown (`[[category, points], …]`), as the statistics count

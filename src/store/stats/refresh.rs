@@ -350,7 +350,7 @@ impl Store {
         let mut levels: BTreeSet<(String, i64)> = BTreeSet::new();
         let mut note = |game: &GameFacts, key: &str| {
             for r in &game.results {
-                touched.insert((r.person, game.month()));
+                touched.insert((r.person, game.period()));
             }
             for g in [key, ALL] {
                 for n in [game.n, 0] {
@@ -383,14 +383,14 @@ impl Store {
                 forget.execute(params![g, n, SEQ, month, person])?;
             }
             let mut runs = Tally::new(false);
-            let (cond, upper) = month_cond(month);
+            let (cond, lower, upper) = month_cond(month);
             each_game(
                 tx,
                 &format!(
                     "{cond} AND EXISTS (SELECT 1 FROM results p
                                         WHERE p.game_id = g.id AND p.person_id = ?1)"
                 ),
-                &[person as &dyn ToSql, month, &upper],
+                &[person as &dyn ToSql, &lower, &upper],
                 |game| {
                     let key = key_of(&self.stats_groups, &game.game).to_string();
                     runs.push_runs(&game, &key, Some(*person));
@@ -486,8 +486,8 @@ impl Store {
                 }
             } else {
                 let whose = (person != 0).then_some(person);
-                let (cond, upper) = if month == ALL {
-                    ("?2 = ?3", ALL.to_string())
+                let (cond, lower, upper) = if month == ALL {
+                    ("?2 = ?3", ALL.to_string(), ALL.to_string())
                 } else {
                     month_cond(&month)
                 };
@@ -499,7 +499,7 @@ impl Store {
                     (g == ALL || key_of(&self.stats_groups, &game.game) == g)
                         && (n == 0 || game.n == n)
                 };
-                each_game(tx, &cond, &[&whose as &dyn ToSql, &month, &upper], |game| {
+                each_game(tx, &cond, &[&whose as &dyn ToSql, &lower, &upper], |game| {
                     if wanted(&game) {
                         for (k, who, record) in records_of(&game) {
                             if k == kind && who == person {
@@ -529,17 +529,23 @@ impl Store {
     }
 }
 
-/// The condition on `games g` for one month (`?2`, with `?3` just past it), or no day ("").
-fn month_cond(month: &str) -> (&'static str, String) {
-    if month.is_empty() {
-        (
+/// The condition on `games g` for one period (a half-month: from `?2`, with `?3` just past it),
+/// or no day (""), and its two bounds.
+fn month_cond(period: &str) -> (&'static str, String, String) {
+    if period.is_empty() {
+        return (
             "(g.played_on IS NULL OR g.played_on = '') AND ?2 = ?3",
             String::new(),
-        )
-    } else {
-        (
-            "g.played_on >= ?2 AND g.played_on < ?3",
-            format!("{month}~"),
-        )
+            String::new(),
+        );
     }
+    let cond = "g.played_on >= ?2 AND g.played_on < ?3";
+    // A half-month (see `facts::period_of`): its days, as text; otherwise the days that begin
+    // with the key, as the tallies kept a day not written YYYY-MM-DD.
+    let (lower, upper) = match (period.get(..7), period.get(7..)) {
+        (Some(month), Some("-1")) => (month.to_string(), format!("{month}-16")),
+        (Some(month), Some("-2")) => (format!("{month}-16"), format!("{month}~")),
+        _ => (period.to_string(), format!("{period}~")),
+    };
+    (cond, lower, upper)
 }

@@ -2,13 +2,14 @@
 //! that a query sums instead of reading every result. Pure and in memory: `refresh` reads the
 //! games and writes the cells, `cells` reads them back for a query.
 //!
-//! A cell is keyed by the statistics game (or [`ALL`]), the player count (or 0: any), the month
-//! played (YYYY-MM, "" for a game without a day, or [`ALL`]), a kind, a person (0: every
-//! result, for the per-game figures) and an item within the kind (a score, a seat, a category,
-//! an opponent). Every game adds to each combination of its own and the "any" levels, so a
-//! filter on any of them reads its cells directly. Additive kinds hold counts and sums, which a
-//! game's removal takes back exactly; the `seq` kind (winning runs, high and low scores) depends
-//! on the order of the games and is recomputed for the months a change touches.
+//! A cell is keyed by the statistics game (or [`ALL`]), the player count (or 0: any), the
+//! period played (the column `month`: a half-month "YYYY-MM-1" or "YYYY-MM-2", its year
+//! "YYYY-*", "" for a game without a day, or [`ALL`]), a kind, a person (0: every result, for
+//! the per-game figures) and an item within the kind (a score, a seat, a category, an opponent).
+//! Every game adds to each combination of its own and the "any" levels, so a filter on any of
+//! them reads its cells directly. Additive kinds hold counts and sums, which a game's removal
+//! takes back exactly; the `seq` kind (winning runs, high and low scores) depends on the order of
+//! the games and is recomputed for the half-months a change touches.
 
 use rustc_hash::FxHashMap as HashMap;
 
@@ -18,14 +19,17 @@ pub use super::records::{records_of, Run, Top};
 /// The "any" level of the game and the month.
 pub const ALL: &str = "*";
 
-/// The year of a month (YYYY-MM) as the tallies key it, "YYYY-*": a level between the months
-/// and the whole time, so that a range of days spanning whole years reads one cell for each
-/// instead of twelve. Sorted before its January ('*' before '0'); none for "" (no day), [`ALL`]
-/// or a month that is not written YYYY-MM.
-pub fn year_of(month: &str) -> Option<String> {
-    let b = month.as_bytes();
-    let dated = b.len() == 7 && b[4] == b'-' && b[..4].iter().all(u8::is_ascii_digit);
-    dated.then(|| format!("{}-*", &month[..4]))
+/// The year of a period (a half-month, "YYYY-MM-1" or "-2": see [`period_of`]) as the tallies
+/// key it, "YYYY-*": a level between the periods and the whole time, so that a range of days
+/// spanning whole years reads one cell for each instead of 24. Sorted before its first period
+/// ('*' before '0'); none for "" (no day), [`ALL`] or a day that was not written YYYY-MM-DD.
+///
+/// [`period_of`]: super::facts::period_of
+pub fn year_of(period: &str) -> Option<String> {
+    let b = period.as_bytes();
+    let dated =
+        b.len() == 9 && b[4] == b'-' && b[7] == b'-' && b[..4].iter().all(u8::is_ascii_digit);
+    dated.then(|| format!("{}-*", &period[..4]))
 }
 
 /// Whether a month key is a year's (see [`year_of`]).
@@ -49,8 +53,9 @@ pub const SCORES_PER_CELL: i64 = 5;
 
 /// The shape of the cells, written beside the tallies: counted by an earlier shape, they are
 /// counted again from the games at the next query. 2: scores five by five; 3: a person's own
-/// per-game cells month by month at every player count too; 4: the biggest margin; 5: years.
-pub const SHAPE: i64 = 5;
+/// per-game cells month by month at every player count too; 4: the biggest margin; 5: years;
+/// 6: half-months in place of months.
+pub const SHAPE: i64 = 6;
 /// `a` results whose scoresheet had the category `item` at position `sub`, `x` its points.
 pub const CATEGORY: &str = "category";
 /// Games of two or more players: `a` results at seat `sub` (0 first), `b` of them won.
@@ -74,7 +79,7 @@ pub const MARGIN: &str = "margin";
 /// The kinds that are records, not sums (see [`TOP`]).
 pub const RECORDS: [&str; 2] = [TOP, MARGIN];
 
-/// In the order the games were played, one person's month (kept by month only, not by year): `a` results, `b` the highest score,
+/// In the order the games were played, one person's half-month (not kept by year): `a` results, `b` the highest score,
 /// `c` the lowest, `d` results in games of two or more players, `e` wins before the first
 /// loss, `f` wins after the last loss, `g` the longest run of wins ([`Run`]).
 pub const SEQ: &str = "seq";
@@ -310,7 +315,7 @@ impl Tally {
 
     /// Add a game's additive cells (`sign` 1), or take them back (-1), at every level.
     pub fn add(&mut self, game: &GameFacts, key: &str, sign: i64) {
-        let month = self.names.id(&game.month());
+        let month = self.names.id(&game.period());
         let all = self.names.id(ALL);
         let key = self.names.id(key);
         if self.base_only {
@@ -319,7 +324,7 @@ impl Tally {
         }
         let mut months = vec![month];
         if self.with_all_months {
-            if let Some(year) = year_of(&game.month()) {
+            if let Some(year) = year_of(&game.period()) {
                 months.push(self.names.id(&year));
             }
             months.push(all);
@@ -468,7 +473,7 @@ impl Tally {
     /// Push a game's results onto its players' runs of its month, at every game and player-count
     /// level; games must come in the order they were played (day, then id).
     pub fn push_runs(&mut self, game: &GameFacts, key: &str, only: Option<i64>) {
-        let month = self.names.id(&game.month());
+        let month = self.names.id(&game.period());
         let key = self.names.id(key);
         let all = self.names.id(ALL);
         let none = self.names.id("");
@@ -651,7 +656,7 @@ mod tests {
             ],
         };
         assert_eq!(game.margin(), Some(3));
-        assert_eq!(game.month(), "2025-03");
+        assert_eq!(game.period(), "2025-03-1");
         let mut t = Tally::new(true);
         t.add(&game, "g", 1);
         assert!(t.cells.values().any(|v| v.a != 0));

@@ -60,7 +60,9 @@ pub(super) fn win_rate_over_time(
     for c in store.cells(view, PERSON, Who::People, true)? {
         // Contested games with a day only: the others have no place on the line.
         if c.v.d > 0 && !c.month.is_empty() {
-            let m = months.entry((c.person, c.month)).or_default();
+            // The tallies keep half-months ("YYYY-MM-1", "YYYY-MM-2"): the line is by month.
+            let month = c.month.get(..7).unwrap_or(&c.month).to_string();
+            let m = months.entry((c.person, month)).or_default();
             *m = (m.0 + c.v.d, m.1 + c.v.c);
         }
     }
