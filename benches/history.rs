@@ -279,7 +279,7 @@ fn filtered_queries<'a>(store: &'a Store, steward: &'a Steward) -> Vec<Query<'a>
         ..Scope::default()
     };
     let q = |f: Box<dyn Fn() + 'a>| f;
-    vec![
+    let mut out: Vec<Query<'a>> = vec![
         (
             "one person, all figures",
             q(Box::new({
@@ -337,57 +337,59 @@ fn filtered_queries<'a>(store: &'a Store, steward: &'a Steward) -> Vec<Query<'a>
                 keep(store.stats_people(&four).expect("people"))
             })),
         ),
+    ];
+    // Everything the Statistics screen shows for person 3 over days (with a player count or
+    // not): `steward stats` with those filters.
+    let everything = |name: &'static str, players: Option<u8>, from: &str, to: &str| -> Query<'a> {
+        let filter = StatsFilter {
+            person: Some(3),
+            players,
+            from: Some(from.into()),
+            to: Some(to.into()),
+            ..StatsFilter::default()
+        };
         (
+            name,
+            q(Box::new(move || {
+                keep(steward.stats(&filter).expect("stats"))
+            })),
+        )
+    };
+    out.extend([
+        everything(
             "everything for one person in 2022",
-            q(Box::new(move || {
-                let filter = StatsFilter {
-                    person: Some(3),
-                    from: Some("2022-01-01".into()),
-                    to: Some("2022-12-31".into()),
-                    ..StatsFilter::default()
-                };
-                keep(steward.stats(&filter).expect("stats"))
-            })),
+            None,
+            "2022-01-01",
+            "2022-12-31",
         ),
-        (
+        everything(
             "everything for one person, 2021-03-15 to 2023-06-20",
-            q(Box::new(move || {
-                let filter = StatsFilter {
-                    person: Some(3),
-                    from: Some("2021-03-15".into()),
-                    to: Some("2023-06-20".into()),
-                    ..StatsFilter::default()
-                };
-                keep(steward.stats(&filter).expect("stats"))
-            })),
+            None,
+            "2021-03-15",
+            "2023-06-20",
         ),
-        (
+        // The most days a range can leave outside its whole half-months: 14 at each end,
+        // counted from the games (the line above leaves 1 and 5).
+        everything(
+            "everything for one person, 2021-03-02 to 2023-06-29 (14 days at each end)",
+            None,
+            "2021-03-02",
+            "2023-06-29",
+        ),
+        everything(
             "everything for one person, 4-player games in 2022",
-            q(Box::new(move || {
-                let filter = StatsFilter {
-                    person: Some(3),
-                    players: Some(4),
-                    from: Some("2022-01-01".into()),
-                    to: Some("2022-12-31".into()),
-                    ..StatsFilter::default()
-                };
-                keep(steward.stats(&filter).expect("stats"))
-            })),
+            Some(4),
+            "2022-01-01",
+            "2022-12-31",
         ),
-        (
+        everything(
             "everything for one person, 4-player games, 2021-03-15 to 2023-06-20",
-            q(Box::new(move || {
-                let filter = StatsFilter {
-                    person: Some(3),
-                    players: Some(4),
-                    from: Some("2021-03-15".into()),
-                    to: Some("2023-06-20".into()),
-                    ..StatsFilter::default()
-                };
-                keep(steward.stats(&filter).expect("stats"))
-            })),
+            Some(4),
+            "2021-03-15",
+            "2023-06-20",
         ),
-    ]
+    ]);
+    out
 }
 
 fn stats_lines(c: &mut Criterion, path: &Path) -> String {

@@ -5,7 +5,7 @@
 
 use super::facts::period_of;
 use super::refresh::{each_game, key_of};
-use super::tally::{year_of, Tally, Vals, ALL, SEQ};
+use super::tally::{year_of, Tally, Vals, ALL, CATEGORY, ROLE, SCORE, SEAT, SEQ, TITLE};
 use super::Scope;
 use crate::store::{Store, StoreError};
 use chrono::{Datelike, Days, NaiveDate};
@@ -390,22 +390,29 @@ impl Store {
         };
         let (p_lo, p_hi) = Self::persons(view, who);
         let (filter, args) = table_filter(view, kind, p_lo, p_hi, false);
-        // Summed here rather than by SQLite's GROUP BY, which sorts every row first.
+        // Summed here rather than by SQLite's GROUP BY, which sorts every row first; only the
+        // values the kind holds are read.
+        let columns = summed_columns(kind);
         let mut stmt = self.conn.prepare_cached(&format!(
-            "SELECT item, sub, a, b, c, d, e, f, g, x FROM tally WHERE {filter}"
+            "SELECT item, sub, {} FROM tally WHERE {filter}",
+            columns.join(", ")
         ))?;
         let mut rows = stmt.query(params_from_iter(args))?;
         while let Some(r) = rows.next()? {
-            let v = Vals {
-                a: r.get(2)?,
-                b: r.get(3)?,
-                c: r.get(4)?,
-                d: r.get(5)?,
-                e: r.get(6)?,
-                f: r.get(7)?,
-                g: r.get(8)?,
-                x: r.get(9)?,
-            };
+            let mut v = Vals::default();
+            for (i, column) in columns.iter().enumerate() {
+                let at = i + 2;
+                match *column {
+                    "a" => v.a = r.get(at)?,
+                    "b" => v.b = r.get(at)?,
+                    "c" => v.c = r.get(at)?,
+                    "d" => v.d = r.get(at)?,
+                    "e" => v.e = r.get(at)?,
+                    "f" => v.f = r.get(at)?,
+                    "g" => v.g = r.get(at)?,
+                    _ => v.x = r.get(at)?,
+                }
+            }
             let item = r.get_ref(0)?.as_str().map_err(|e| {
                 rusqlite::Error::FromSqlConversionFailure(0, Type::Text, Box::new(e))
             })?;
@@ -425,6 +432,18 @@ impl Store {
             })
             .filter(|(_, v)| v.a > 0)
             .collect())
+    }
+}
+
+/// The values a summed kind holds (see `tally`'s kinds): the others are always 0.
+fn summed_columns(kind: &str) -> &'static [&'static str] {
+    match kind {
+        SCORE => &["a", "b", "c", "d", "e", "f"],
+        CATEGORY => &["a", "x"],
+        SEAT => &["a", "b"],
+        ROLE => &["a", "b", "c", "e"],
+        TITLE => &["a"],
+        _ => &["a", "b", "c", "d", "e", "f", "g", "x"],
     }
 }
 

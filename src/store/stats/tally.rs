@@ -397,6 +397,11 @@ impl Tally {
         };
         put(GAMES, 0, "", 0, one);
         for r in &game.results {
+            // Every cell of a result is the per-game figures' (person 0) or its player's: a
+            // tally kept for one person skips the others' results whole.
+            if !kept(0) && !kept(r.person) {
+                continue;
+            }
             let won = i64::from(r.winner && contested);
             put(
                 PERSON,
