@@ -213,10 +213,14 @@ fn titles(store: &Store, view: &View) -> Result<Vec<TitleCount>, StoreError> {
     Ok(out)
 }
 
-/// The highest score, first reached (by day, game and seat), as the tallies keep it.
-fn highest(store: &Store, view: &View) -> Result<Option<ScoreRecord>, StoreError> {
+/// The best record of a kind ([`TOP`] or [`MARGIN`]) over the view's cells, with its game's day.
+fn best_record(
+    store: &Store,
+    view: &View,
+    kind: &'static str,
+) -> Result<Option<(Top, Option<String>)>, StoreError> {
     let best = store
-        .cells(view, TOP, Who::Games, false)?
+        .cells(view, kind, Who::Games, false)?
         .iter()
         .map(|c| Top::from_vals(&c.v))
         .reduce(|a, b| if b.beats(&a) { b } else { a });
@@ -227,6 +231,14 @@ fn highest(store: &Store, view: &View) -> Result<Option<ScoreRecord>, StoreError
         .conn
         .prepare_cached("SELECT played_on FROM games WHERE id = ?1")?
         .query_row([top.game], |r| r.get(0))?;
+    Ok(Some((top, played_on)))
+}
+
+/// The highest score, first reached (by day, game and seat), as the tallies keep it.
+fn highest(store: &Store, view: &View) -> Result<Option<ScoreRecord>, StoreError> {
+    let Some((top, played_on)) = best_record(store, view, TOP)? else {
+        return Ok(None);
+    };
     Ok(Some(ScoreRecord {
         game_id: top.game,
         played_on,
@@ -238,18 +250,9 @@ fn highest(store: &Store, view: &View) -> Result<Option<ScoreRecord>, StoreError
 /// The first game (by day and id) with the biggest margin, as the tallies keep it: of every
 /// game, or of the games the person won.
 fn biggest_margin(store: &Store, view: &View) -> Result<Option<MarginRecord>, StoreError> {
-    let best = store
-        .cells(view, MARGIN, Who::Games, false)?
-        .iter()
-        .map(|c| Top::from_vals(&c.v))
-        .reduce(|a, b| if b.beats(&a) { b } else { a });
-    let Some(top) = best else {
+    let Some((top, played_on)) = best_record(store, view, MARGIN)? else {
         return Ok(None);
     };
-    let played_on: Option<String> = store
-        .conn
-        .prepare_cached("SELECT played_on FROM games WHERE id = ?1")?
-        .query_row([top.game], |r| r.get(0))?;
     let mut stmt = store.conn.prepare_cached(
         "SELECT p.name FROM results r JOIN people p ON p.id = r.person_id
          WHERE r.game_id = ?1 AND r.winner ORDER BY r.seat",

@@ -5,6 +5,7 @@
 //! (`timeline`). `reference` (tests only) computes every figure by plain SQL over the results,
 //! to check the tallies against.
 
+mod cell;
 mod cells;
 mod facts;
 mod games;

@@ -447,31 +447,23 @@ impl Store {
                     best = Some(top);
                 }
             };
-            if is_year(&month) {
-                let mut stmt = tx.prepare_cached(
-                    "SELECT a, b, c, d, e FROM tally WHERE game = ?1 AND n = ?2 AND kind = ?3
-                       AND month > ?4 AND month < ?5 AND person = ?6",
-                )?;
+            // A year's record is the best of its half-months', everyone's over the whole time
+            // the best of every period's ("" without a day included): read from the table, those
+            // counted first. The bounds take in the record's own cell, deleted above.
+            let of_periods = if is_year(&month) {
                 let end = format!("{}~", &month[..5]);
-                let rows = stmt.query_map(params![g, n, kind, month, end, person], |r| {
-                    Ok(Vals {
-                        a: r.get(0)?,
-                        b: r.get(1)?,
-                        c: r.get(2)?,
-                        d: r.get(3)?,
-                        e: r.get(4)?,
-                        ..Vals::default()
-                    })
-                })?;
-                for v in rows {
-                    consider(Top::from_vals(&v?));
-                }
+                Some((month.clone(), end))
             } else if month == ALL && person == 0 {
+                Some((String::new(), "~".to_string()))
+            } else {
+                None
+            };
+            if let Some((from, before)) = of_periods {
                 let mut stmt = tx.prepare_cached(
                     "SELECT a, b, c, d, e FROM tally WHERE game = ?1 AND n = ?2 AND kind = ?3
-                       AND month <> '*' AND person = 0",
+                       AND month >= ?4 AND month < ?5 AND person = ?6",
                 )?;
-                let rows = stmt.query_map(params![g, n, kind], |r| {
+                let rows = stmt.query_map(params![g, n, kind, from, before, person], |r| {
                     Ok(Vals {
                         a: r.get(0)?,
                         b: r.get(1)?,

@@ -1,197 +1,19 @@
-//! Running tallies: what each finished game adds to the statistics, as summary rows ("cells")
-//! that a query sums instead of reading every result. Pure and in memory: `refresh` reads the
-//! games and writes the cells, `cells` reads them back for a query.
+//! Running tallies: what each finished game adds to the statistics, as summary rows ("cells",
+//! see `cell`) that a query sums instead of reading every result. Pure and in memory: `refresh`
+//! reads the games and writes the cells, `cells` reads them back for a query.
 //!
-//! A cell is keyed by the statistics game (or [`ALL`]), the player count (or 0: any), the
-//! period played (the column `month`: a half-month "YYYY-MM-1" or "YYYY-MM-2", its year
-//! "YYYY-*", "" for a game without a day, or [`ALL`]), a kind, a person (0: every result, for
-//! the per-game figures) and an item within the kind (a score, a seat, a category, an opponent).
-//! Every game adds to each combination of its own and the "any" levels, so a filter on any of
-//! them reads its cells directly. Additive kinds hold counts and sums, which a game's removal
-//! takes back exactly; the `seq` kind (winning runs, high and low scores) depends on the order of
-//! the games and is recomputed for the half-months a change touches.
+//! Every game adds to each combination of its own and the "any" levels (game, player count,
+//! period), so a filter on any of them reads its cells directly. Additive kinds hold counts and
+//! sums, which a game's removal takes back exactly; the `seq` kind (winning runs, high and low
+//! scores) depends on the order of the games and is recomputed for the half-months a change
+//! touches.
 
 use rustc_hash::FxHashMap as HashMap;
 
 use super::facts::GameFacts;
 pub use super::records::{records_of, Run, Top};
-
-/// The "any" level of the game and the month.
-pub const ALL: &str = "*";
-
-/// The year of a period (a half-month, "YYYY-MM-1" or "-2": see [`period_of`]) as the tallies
-/// key it, "YYYY-*": a level between the periods and the whole time, so that a range of days
-/// spanning whole years reads one cell for each instead of 24. Sorted before its first period
-/// ('*' before '0'); none for "" (no day), [`ALL`] or a day that was not written YYYY-MM-DD.
-///
-/// [`period_of`]: super::facts::period_of
-pub fn year_of(period: &str) -> Option<String> {
-    let b = period.as_bytes();
-    let dated =
-        b.len() == 9 && b[4] == b'-' && b[7] == b'-' && b[..4].iter().all(u8::is_ascii_digit);
-    dated.then(|| format!("{}-*", &period[..4]))
-}
-
-/// Whether a month key is a year's (see [`year_of`]).
-pub fn is_year(key: &str) -> bool {
-    key.len() == 6 && key.ends_with("-*")
-}
-
-/// Games counted (person 0 only): `a` games.
-pub const GAMES: &str = "games";
-/// A person's results: `a` plays, `b` solo plays, `c` wins and `d` plays of games of two or
-/// more players, `e` the sum of their scores, `x` the sum of 1/n over those games.
-pub const PERSON: &str = "person";
-/// Scores five by five (see [`ScoreCounts`]): `a` results with a score from `5 * sub` to
-/// `5 * sub + 4`, and `b` to `f` of them with each of those five scores in turn. Exact, and a
-/// fifth of the cells of one per score: a person's distribution over months is most of the
-/// cells a statistics query reads.
-pub const SCORE: &str = "score";
-
-/// How many scores one [`SCORE`] cell holds.
-pub const SCORES_PER_CELL: i64 = 5;
-
-/// The shape of the cells, written beside the tallies: counted by an earlier shape, they are
-/// counted again from the games at the next query. 2: scores five by five; 3: a person's own
-/// per-game cells month by month at every player count too; 4: the biggest margin; 5: years;
-/// 6: half-months in place of months.
-pub const SHAPE: i64 = 6;
-/// `a` results whose scoresheet had the category `item` at position `sub`, `x` its points.
-pub const CATEGORY: &str = "category";
-/// Games of two or more players: `a` results at seat `sub` (0 first), `b` of them won.
-pub const SEAT: &str = "seat";
-/// `a` results with the role `item`, `b` of them in games of two or more players, `c` won
-/// there, `e` the sum of their scores.
-pub const ROLE: &str = "role";
-/// `a` results with the solo title `item`.
-pub const TITLE: &str = "title";
-/// `person` against the opponent `sub`: `a` games together, `b` ranked above, `c` below.
-pub const PAIR: &str = "pair";
-/// The highest score and where it was first reached ([`Top`]): not a sum but the best result
-/// by score, then day, game and seat; taking a game back that holds one counts it again.
-pub const TOP: &str = "top";
-
-/// The biggest margin (the winner's lead over the best other player) and where it was first
-/// reached, as a [`Top`] with the margin as its score: of every game of two or more players
-/// with a winner and a loser (person 0), or of the games the person won.
-pub const MARGIN: &str = "margin";
-
-/// The kinds that are records, not sums (see [`TOP`]).
-pub const RECORDS: [&str; 2] = [TOP, MARGIN];
-
-/// In the order the games were played, one person's half-month (not kept by year): `a` results, `b` the highest score,
-/// `c` the lowest, `d` results in games of two or more players, `e` wins before the first
-/// loss, `f` wins after the last loss, `g` the longest run of wins ([`Run`]).
-pub const SEQ: &str = "seq";
-
-/// A cell's key in memory: its texts (the game, the month, the item) as numbers given out by
-/// the tally's [`Names`], so that counting a game allocates nothing (a count from nothing
-/// makes tens of millions of these).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct CellKey {
-    pub game: u32,
-    pub n: i64,
-    pub kind: &'static str,
-    pub month: u32,
-    pub person: i64,
-    pub item: u32,
-    pub sub: i64,
-}
-
-/// The texts of a tally's cell keys, each given a number once.
-#[derive(Debug, Default)]
-pub struct Names {
-    ids: HashMap<String, u32>,
-    names: Vec<String>,
-}
-
-impl Names {
-    pub fn id(&mut self, name: &str) -> u32 {
-        if let Some(&id) = self.ids.get(name) {
-            return id;
-        }
-        let id = self.names.len() as u32;
-        self.ids.insert(name.to_string(), id);
-        self.names.push(name.to_string());
-        id
-    }
-
-    pub fn name(&self, id: u32) -> &str {
-        self.names.get(id as usize).map_or("", String::as_str)
-    }
-}
-
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub struct Vals {
-    pub a: i64,
-    pub b: i64,
-    pub c: i64,
-    pub d: i64,
-    pub e: i64,
-    pub f: i64,
-    pub g: i64,
-    pub x: f64,
-}
-
-impl Vals {
-    fn add(&mut self, o: &Vals, sign: i64) {
-        self.a += sign * o.a;
-        self.b += sign * o.b;
-        self.c += sign * o.c;
-        self.d += sign * o.d;
-        self.e += sign * o.e;
-        self.f += sign * o.f;
-        self.g += sign * o.g;
-        self.x += sign as f64 * o.x;
-    }
-
-    /// The sum of two cells of an additive kind.
-    pub fn plus(&self, o: &Vals) -> Vals {
-        let mut v = *self;
-        v.add(o, 1);
-        v
-    }
-}
-
-/// The scores of a [`SCORE`] cell, one count per score.
-pub struct ScoreCounts;
-
-impl ScoreCounts {
-    /// The cell (`sub`) a score is counted in.
-    pub fn cell_of(score: i64) -> i64 {
-        score.div_euclid(SCORES_PER_CELL)
-    }
-
-    /// One result with `score`, as its cell counts it.
-    pub fn one(score: i64) -> Vals {
-        let mut v = Vals {
-            a: 1,
-            ..Vals::default()
-        };
-        match score.rem_euclid(SCORES_PER_CELL) {
-            0 => v.b = 1,
-            1 => v.c = 1,
-            2 => v.d = 1,
-            3 => v.e = 1,
-            _ => v.f = 1,
-        }
-        v
-    }
-
-    /// Each score of cell `sub` with how many results had it (none left out, zeros included).
-    pub fn scores(sub: i64, v: &Vals) -> [(i64, i64); SCORES_PER_CELL as usize] {
-        // In 128 bits: the cells at either end of i64 hold scores beyond it (always counted 0).
-        let first = i128::from(sub) * i128::from(SCORES_PER_CELL);
-        let at = |i: i128| (first + i).clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64;
-        [
-            (at(0), v.b),
-            (at(1), v.c),
-            (at(2), v.d),
-            (at(3), v.e),
-            (at(4), v.f),
-        ]
-    }
-}
+// What a cell is, where the tallies' readers have always found it.
+pub use super::cell::*;
 
 /// Cells being counted in memory: the additive kinds and the [`SEQ`] runs.
 #[derive(Debug, Default)]
@@ -587,47 +409,6 @@ mod tests {
             base.add(g, &g.game, 1);
         }
         assert_eq!(resolved(&base.spread_over(false)), resolved(&monthly));
-    }
-
-    #[test]
-    fn a_score_cell_holds_five_scores_exactly_below_zero_too() {
-        let mut cells: std::collections::BTreeMap<i64, Vals> = Default::default();
-        for score in [-6, -5, -1, 0, 4, 5, 9, 9, 12] {
-            let v = cells.entry(ScoreCounts::cell_of(score)).or_default();
-            *v = v.plus(&ScoreCounts::one(score));
-        }
-        assert_eq!(
-            cells.keys().copied().collect::<Vec<_>>(),
-            vec![-2, -1, 0, 1, 2]
-        );
-        let back: Vec<(i64, i64)> = cells
-            .iter()
-            .flat_map(|(sub, v)| ScoreCounts::scores(*sub, v))
-            .filter(|&(_, n)| n > 0)
-            .collect();
-        assert_eq!(
-            back,
-            vec![
-                (-6, 1),
-                (-5, 1),
-                (-1, 1),
-                (0, 1),
-                (4, 1),
-                (5, 1),
-                (9, 2),
-                (12, 1)
-            ]
-        );
-        assert!(cells.values().all(|v| v.a == v.b + v.c + v.d + v.e + v.f));
-        // The extremes neither overflow nor land in the wrong cell.
-        for score in [i64::MIN, i64::MAX] {
-            let sub = ScoreCounts::cell_of(score);
-            let one = ScoreCounts::one(score);
-            assert!(
-                ScoreCounts::scores(sub, &one).contains(&(score, 1)),
-                "{score}"
-            );
-        }
     }
 
     #[test]
