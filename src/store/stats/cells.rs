@@ -25,6 +25,8 @@ pub struct View {
     lo: String,
     hi: String,
     dated: bool,
+    /// The whole periods between `lo` and `hi`, listed once (shared like `edges`).
+    periods: Rc<Periods>,
     /// The partial months, counted from the games (shared by the views narrowed from one).
     edges: Rc<Edges>,
     /// The scope the view was made for: its games are the ids counted as `game`.
@@ -166,34 +168,59 @@ pub(super) fn given_filters(first: &str, filters: &[(bool, &str, &str)]) -> Stri
     cond
 }
 
-impl View {
-    /// The whole half-months covered, as a JSON list of their keys in order, when the view has
-    /// days and both ends are half-months (a range open at one end covers ones the view cannot
-    /// list). `years`: a whole year inside the range as its year's key (see [`year_of`])
-    /// instead of its 24 half-months, where the figures are not asked for month by month.
-    fn months(&self, years: bool) -> Option<String> {
-        if !self.dated {
-            return None;
+/// The whole periods a dated view covers, as JSON lists of their keys in order, worked out
+/// once per view: a view's figures read the table about forty times, and listing the periods
+/// each time was a seventh of a long range's query. `None` without days, or when a range open
+/// at one end covers periods it cannot list.
+#[derive(Default)]
+struct Periods {
+    /// A whole year inside the range as its year's key (see [`year_of`]).
+    by_year: Option<String>,
+    /// Every half-month, for the figures read month by month.
+    by_half: Option<String>,
+}
+
+impl Periods {
+    fn between(lo: &str, hi: &str, dated: bool) -> Periods {
+        if !dated {
+            return Periods::default();
         }
-        // A key's first day: "YYYY-MM-1" the 1st, "YYYY-MM-2" the 16th.
-        let first = |key: &str| {
-            let day = if key.ends_with("-2") { 16 } else { 1 };
-            NaiveDate::parse_from_str(&format!("{}-{day:02}", key.get(..7)?), "%Y-%m-%d").ok()
-        };
-        let (mut at, last) = (first(&self.lo)?, first(&self.hi)?);
-        let mut periods = Vec::new();
-        while at <= last {
-            let last_of_year = at.with_month(12).and_then(|d| d.with_day(16));
-            match last_of_year {
-                Some(end) if years && at.month() == 1 && at.day() == 1 && end <= last => {
-                    periods.push(year_of(&period(at)).unwrap_or_else(|| period(at)));
-                    at = end;
-                }
-                _ => periods.push(period(at)),
+        Periods {
+            by_year: listed(lo, hi, true),
+            by_half: listed(lo, hi, false),
+        }
+    }
+}
+
+/// The half-months `lo..=hi` (their keys), with each whole year as its year's key if `years`.
+fn listed(lo: &str, hi: &str, years: bool) -> Option<String> {
+    // A key's first day: "YYYY-MM-1" the 1st, "YYYY-MM-2" the 16th.
+    let first = |key: &str| {
+        let day = if key.ends_with("-2") { 16 } else { 1 };
+        NaiveDate::parse_from_str(&format!("{}-{day:02}", key.get(..7)?), "%Y-%m-%d").ok()
+    };
+    let (mut at, last) = (first(lo)?, first(hi)?);
+    let mut periods = Vec::new();
+    while at <= last {
+        let last_of_year = at.with_month(12).and_then(|d| d.with_day(16));
+        match last_of_year {
+            Some(end) if years && at.month() == 1 && at.day() == 1 && end <= last => {
+                periods.push(year_of(&period(at)).unwrap_or_else(|| period(at)));
+                at = end;
             }
-            at = period_end(at).checked_add_days(Days::new(1))?;
+            _ => periods.push(period(at)),
         }
-        Some(serde_json::Value::from(periods).to_string())
+        at = period_end(at).checked_add_days(Days::new(1))?;
+    }
+    Some(serde_json::Value::from(periods).to_string())
+}
+
+impl View {
+    /// The whole periods covered (see [`Periods`]): whole years as years if `years`, else
+    /// every half-month.
+    fn periods(&self, years: bool) -> Option<&str> {
+        let p = &self.periods;
+        if years { &p.by_year } else { &p.by_half }.as_deref()
     }
 }
 
@@ -273,13 +300,16 @@ impl Store {
         }
         let edges = edges.spread_over(false);
         let dated = from.is_some() || to.is_some();
+        // Without days every month, "" (no day) included; with days, only dated months.
+        let lo = lo.unwrap_or_else(|| if dated { "0".into() } else { String::new() });
+        let hi = hi.unwrap_or_else(|| "~".into());
         Ok(View {
             game,
             n: scope.players.map_or(0, i64::from),
             person: scope.person,
-            // Without days every month, "" (no day) included; with days, only dated months.
-            lo: lo.unwrap_or_else(|| if dated { "0".into() } else { String::new() }),
-            hi: hi.unwrap_or_else(|| "~".into()),
+            periods: Rc::new(Periods::between(&lo, &hi, dated)),
+            lo,
+            hi,
             dated,
             edges: Rc::new(Edges::of(&edges)),
             scope: scope.clone(),
@@ -309,6 +339,7 @@ impl Store {
             lo: view.lo.clone(),
             hi: view.hi.clone(),
             dated: view.dated,
+            periods: Rc::clone(&view.periods),
             edges: Rc::clone(&view.edges),
             scope,
         })
@@ -469,13 +500,16 @@ fn table_filter(
     }
     // Years where the figures are not read month by month (the runs are kept by month only).
     let years = !monthly && kind != SEQ;
-    if let (Some(months), true) = (view.months(years), p_lo == p_hi) {
+    if let (Some(periods), true) = (view.periods(years), p_lo == p_hi) {
         // One person's cells (or the games' own, person 0), sought month by month: the key
         // has the month before the person, so a range of months would read every person's
         // cells of those months (thirteen times as many over the bench's twelve people).
         let filter = "game = ?1 AND n = ?2 AND kind = ?3
                       AND month IN (SELECT value FROM json_each(?5)) AND person = ?4";
-        return (filter, [base, vec![SqlValue::Text(months)]].concat());
+        return (
+            filter,
+            [base, vec![SqlValue::Text(periods.to_string())]].concat(),
+        );
     }
     // Months only: not the whole time ('*') nor a year ("YYYY-*", which sorts among them).
     let filter = "game = ?1 AND n = ?2 AND kind = ?3 AND month >= ?6 AND month <= ?7
@@ -535,12 +569,14 @@ mod tests {
     fn whole_years_are_read_as_years_unless_asked_month_by_month() {
         let view = |from: &str, to: &str| {
             let (lo, hi, _) = plan(Some(d(from)), Some(d(to)));
+            let (lo, hi) = (lo.unwrap(), hi.unwrap());
             View {
                 game: ALL.into(),
                 n: 0,
                 person: Some(1),
-                lo: lo.unwrap(),
-                hi: hi.unwrap(),
+                periods: Rc::new(Periods::between(&lo, &hi, true)),
+                lo,
+                hi,
                 dated: true,
                 edges: Rc::new(Edges::default()),
                 scope: Scope::default(),
@@ -548,14 +584,14 @@ mod tests {
         };
         let v = view("2023-12-16", "2025-01-15");
         assert_eq!(
-            v.months(true).unwrap(),
+            v.periods(true).unwrap(),
             r#"["2023-12-2","2024-*","2025-01-1"]"#
         );
-        let monthly = v.months(false).unwrap();
+        let monthly = v.periods(false).unwrap();
         assert!(monthly.starts_with(r#"["2023-12-2","2024-01-1","2024-01-2","2024-02-1""#));
         assert_eq!(monthly.matches(',').count() + 1, 1 + 24 + 1);
         // A year not wholly inside: its half-months.
         let v = view("2024-01-16", "2024-12-31");
-        assert!(!v.months(true).unwrap().contains('*'));
+        assert!(!v.periods(true).unwrap().contains('*'));
     }
 }
