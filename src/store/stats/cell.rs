@@ -1,8 +1,8 @@
 //! What a tally cell is: its key (the statistics game or [`ALL`], the player count or 0 for
 //! any, the period played, a kind, a person (0: every result, for the per-game figures) and an
 //! item within the kind: a score, a seat, a category, an opponent), the kinds, and its values.
-//! The period is the column `month`: a half-month "YYYY-MM-1" or "YYYY-MM-2", its year
-//! "YYYY-*", "" for a game without a day, or [`ALL`].
+//! The period is the column `month`: a half-month "YYYY-MM-1" or "YYYY-MM-2", its quarter
+//! "YYYY-MM*", its year "YYYY-*", "" for a game without a day, or [`ALL`].
 
 use rustc_hash::FxHashMap as HashMap;
 
@@ -16,15 +16,55 @@ pub const ALL: &str = "*";
 ///
 /// [`period_of`]: super::facts::period_of
 pub fn year_of(period: &str) -> Option<String> {
+    dated_month(period).map(|_| format!("{}-*", &period[..4]))
+}
+
+/// The quarter of a period as the tallies key it, "YYYY-MM*" with MM its first month (01, 04,
+/// 07 or 10): a level between the half-months and the year, so that a range's partial years
+/// read at most three quarters and five half-months at each end rather than 23 half-months.
+/// Sorted before its first half-month and after the year; none where [`year_of`] has none, or
+/// for a month that is not 01 to 12.
+pub fn quarter_of(period: &str) -> Option<String> {
+    let month = dated_month(period).filter(|m| (1..=12).contains(m))?;
+    Some(format!("{}-{:02}*", &period[..4], (month - 1) / 3 * 3 + 1))
+}
+
+/// The wider periods a period is kept in besides itself: its quarter and its year.
+pub fn wider_periods(period: &str) -> impl Iterator<Item = String> {
+    [quarter_of(period), year_of(period)].into_iter().flatten()
+}
+
+/// The month of a half-month's key, if it is one ("YYYY-MM-1" or "-2").
+fn dated_month(period: &str) -> Option<u32> {
     let b = period.as_bytes();
     let dated =
         b.len() == 9 && b[4] == b'-' && b[7] == b'-' && b[..4].iter().all(u8::is_ascii_digit);
-    dated.then(|| format!("{}-*", &period[..4]))
+    dated.then(|| period[5..7].parse().ok()).flatten()
 }
 
-/// Whether a month key is a year's (see [`year_of`]).
-pub fn is_year(key: &str) -> bool {
-    key.len() == 6 && key.ends_with("-*")
+/// How wide a month key is: 0 a half-month (or "", no day), 1 a quarter, 2 a year, 3 [`ALL`].
+/// A wider period's record is found again from the narrower ones, so narrower ones first.
+pub fn width_of(key: &str) -> u8 {
+    match key.len() {
+        _ if key == ALL => 3,
+        6 if key.ends_with("-*") => 2,
+        8 if key.ends_with('*') => 1,
+        _ => 0,
+    }
+}
+
+/// The keys a wider period's cells are the sum of lie in `key..end` (its own included): for a
+/// year "YYYY-*" to "YYYY-~", for a quarter "YYYY-MM*" to its last month's "YYYY-MM~". None for
+/// a half-month or [`ALL`].
+pub fn narrower_bounds(key: &str) -> Option<(String, String)> {
+    match width_of(key) {
+        2 => Some((key.to_string(), format!("{}~", &key[..5]))),
+        1 => {
+            let first: u32 = key[5..7].parse().ok()?;
+            Some((key.to_string(), format!("{}-{:02}~", &key[..4], first + 2)))
+        }
+        _ => None,
+    }
 }
 
 /// Games counted (person 0 only): `a` games.
@@ -44,8 +84,8 @@ pub const SCORES_PER_CELL: i64 = 5;
 /// The shape of the cells, written beside the tallies: counted by an earlier shape, they are
 /// counted again from the games at the next query. 2: scores five by five; 3: a person's own
 /// per-game cells month by month at every player count too; 4: the biggest margin; 5: years;
-/// 6: half-months in place of months.
-pub const SHAPE: i64 = 6;
+/// 6: half-months in place of months; 7: quarters.
+pub const SHAPE: i64 = 7;
 /// `a` results whose scoresheet had the category `item` at position `sub`, `x` its points.
 pub const CATEGORY: &str = "category";
 /// Games of two or more players: `a` results at seat `sub` (0 first), `b` of them won.
@@ -227,5 +267,32 @@ mod tests {
                 "{score}"
             );
         }
+    }
+
+    #[test]
+    fn a_half_month_is_kept_in_its_quarter_and_year_which_sort_apart_from_it() {
+        let wider = |p: &str| wider_periods(p).collect::<Vec<_>>();
+        assert_eq!(wider("2024-01-1"), ["2024-01*", "2024-*"]);
+        assert_eq!(wider("2024-03-2"), ["2024-01*", "2024-*"]);
+        assert_eq!(wider("2024-04-1"), ["2024-04*", "2024-*"]);
+        assert_eq!(wider("2024-12-2"), ["2024-10*", "2024-*"]);
+        // No day, the whole time, a month that is not one: no wider period but the year's.
+        assert!(wider("").is_empty() && wider(ALL).is_empty());
+        assert_eq!(wider("2024-13-1"), ["2024-*"]);
+        assert_eq!(
+            ["2024-10-2", "2024-*", "2024-04*", "2024-04-1", ALL, ""].map(width_of),
+            [0, 2, 1, 0, 3, 0]
+        );
+        // A range of half-months' keys never takes in a quarter or a year: they end in '*'.
+        assert!("2024-04*" < "2024-04-1" && "2024-*" < "2024-01*");
+        // A quarter's narrower periods are its six half-months, not the next quarter's.
+        let (lo, end) = narrower_bounds("2024-04*").unwrap();
+        let inside = |k: &str| lo.as_str() <= k && k < end.as_str();
+        assert!(inside("2024-04-1") && inside("2024-06-2") && inside("2024-04*"));
+        assert!(!inside("2024-07*") && !inside("2024-03-2") && !inside("2024-07-1"));
+        let (lo, end) = narrower_bounds("2024-*").unwrap();
+        assert!(lo.as_str() <= "2024-01*" && "2024-12-2" < end.as_str() && "2025-*" > end.as_str());
+        assert_eq!(narrower_bounds("2024-04-1"), None);
+        assert_eq!(narrower_bounds(ALL), None);
     }
 }

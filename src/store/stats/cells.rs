@@ -1,14 +1,13 @@
 //! Reading the tallies for a query: which cells a filter covers. Without days, the cells of
-//! every month together ([`ALL`]); with days, the whole years and half-months between them from
-//! the table, and the days of a half-month only partly inside the range (at most 15 at each
-//! end) counted from the games themselves.
+//! every month together ([`ALL`]); with days, the whole years, quarters and half-months between
+//! them from the table, and the days of a half-month only partly inside the range (at most 15
+//! at each end) counted from the games themselves (which ones: see `range`).
 
-use super::facts::period_of;
+use super::range::{day, plan, Periods};
 use super::refresh::{each_game, key_of};
-use super::tally::{year_of, Tally, Vals, ALL, CATEGORY, ROLE, SCORE, SEAT, SEQ, TITLE};
+use super::tally::{Tally, Vals, ALL, CATEGORY, ROLE, SCORE, SEAT, SEQ, TITLE};
 use super::Scope;
 use crate::store::{Store, StoreError};
-use chrono::{Datelike, Days, NaiveDate};
 use rusqlite::types::{Type, Value as SqlValue};
 use rusqlite::{params_from_iter, ToSql};
 use std::collections::{BTreeMap, HashMap};
@@ -92,67 +91,6 @@ pub struct Cell {
     pub v: Vals,
 }
 
-fn day(field: &str, text: &str) -> Result<NaiveDate, StoreError> {
-    NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| StoreError::Invalid {
-        field: field.into(),
-        message: format!("{text} is not a day (YYYY-MM-DD)"),
-    })
-}
-
-/// The first day of the half-month holding `d` (the 1st or the 16th).
-fn period_start(d: NaiveDate) -> NaiveDate {
-    d.with_day(if d.day() <= 15 { 1 } else { 16 }).unwrap_or(d)
-}
-
-/// The last day of the half-month holding `d` (the 15th or the month's last).
-fn period_end(d: NaiveDate) -> NaiveDate {
-    if d.day() <= 15 {
-        return d.with_day(15).unwrap_or(d);
-    }
-    let next = d
-        .with_day(1)
-        .and_then(|first| first.checked_add_months(chrono::Months::new(1)));
-    next.and_then(|n| n.checked_sub_days(Days::new(1)))
-        .unwrap_or(d)
-}
-
-/// The tallies' key of the half-month holding `d`.
-fn period(d: NaiveDate) -> String {
-    period_of(Some(&d.format("%Y-%m-%d").to_string()))
-}
-
-/// The whole half-months of `from..=to` (inclusive bounds, either open) and the partial ones'
-/// day ranges (at most 15 days at each end).
-fn plan(
-    from: Option<NaiveDate>,
-    to: Option<NaiveDate>,
-) -> (Option<String>, Option<String>, Vec<(NaiveDate, NaiveDate)>) {
-    let mut edges = Vec::new();
-    let lo = from.map(|f| {
-        if f == period_start(f) {
-            period(f)
-        } else {
-            let end = to.map_or(period_end(f), |t| t.min(period_end(f)));
-            if f <= end {
-                edges.push((f, end));
-            }
-            period(period_end(f) + Days::new(1))
-        }
-    });
-    let hi = to.map(|t| {
-        if t == period_end(t) {
-            period(t)
-        } else {
-            let start = from.map_or(period_start(t), |f| f.max(period_start(t)));
-            if start <= t && !edges.contains(&(start, t)) {
-                edges.push((start, t));
-            }
-            period(period_start(t) - Days::new(1))
-        }
-    });
-    (lo, hi, edges)
-}
-
 /// `first` and the filters given: each `(given, condition, its parameter)`. A filter not given
 /// still names its parameter (as NULL), so that every parameter is bound; written out rather
 /// than as `(? IS NULL OR …)`, which SQLite cannot seek an index by.
@@ -168,59 +106,10 @@ pub(super) fn given_filters(first: &str, filters: &[(bool, &str, &str)]) -> Stri
     cond
 }
 
-/// The whole periods a dated view covers, as JSON lists of their keys in order, worked out
-/// once per view: a view's figures read the table about forty times, and listing the periods
-/// each time was a seventh of a long range's query. `None` without days, or when a range open
-/// at one end covers periods it cannot list.
-#[derive(Default)]
-struct Periods {
-    /// A whole year inside the range as its year's key (see [`year_of`]).
-    by_year: Option<String>,
-    /// Every half-month, for the figures read month by month.
-    by_half: Option<String>,
-}
-
-impl Periods {
-    fn between(lo: &str, hi: &str, dated: bool) -> Periods {
-        if !dated {
-            return Periods::default();
-        }
-        Periods {
-            by_year: listed(lo, hi, true),
-            by_half: listed(lo, hi, false),
-        }
-    }
-}
-
-/// The half-months `lo..=hi` (their keys), with each whole year as its year's key if `years`.
-fn listed(lo: &str, hi: &str, years: bool) -> Option<String> {
-    // A key's first day: "YYYY-MM-1" the 1st, "YYYY-MM-2" the 16th.
-    let first = |key: &str| {
-        let day = if key.ends_with("-2") { 16 } else { 1 };
-        NaiveDate::parse_from_str(&format!("{}-{day:02}", key.get(..7)?), "%Y-%m-%d").ok()
-    };
-    let (mut at, last) = (first(lo)?, first(hi)?);
-    let mut periods = Vec::new();
-    while at <= last {
-        let last_of_year = at.with_month(12).and_then(|d| d.with_day(16));
-        match last_of_year {
-            Some(end) if years && at.month() == 1 && at.day() == 1 && end <= last => {
-                periods.push(year_of(&period(at)).unwrap_or_else(|| period(at)));
-                at = end;
-            }
-            _ => periods.push(period(at)),
-        }
-        at = period_end(at).checked_add_days(Days::new(1))?;
-    }
-    Some(serde_json::Value::from(periods).to_string())
-}
-
 impl View {
-    /// The whole periods covered (see [`Periods`]): whole years as years if `years`, else
-    /// every half-month.
-    fn periods(&self, years: bool) -> Option<&str> {
-        let p = &self.periods;
-        if years { &p.by_year } else { &p.by_half }.as_deref()
+    /// The whole periods covered: see [`Periods::listed`].
+    fn periods(&self, wide: bool) -> Option<&str> {
+        self.periods.listed(wide)
     }
 }
 
@@ -498,9 +387,10 @@ fn table_filter(
                       AND person BETWEEN ?4 AND ?5";
         return (filter, [base, vec![SqlValue::Integer(p_hi)]].concat());
     }
-    // Years where the figures are not read month by month (the runs are kept by month only).
-    let years = !monthly && kind != SEQ;
-    if let (Some(periods), true) = (view.periods(years), p_lo == p_hi) {
+    // Years and quarters where the figures are not read month by month (the runs are kept by
+    // half-month only).
+    let wide = !monthly && kind != SEQ;
+    if let (Some(periods), true) = (view.periods(wide), p_lo == p_hi) {
         // One person's cells (or the games' own, person 0), sought month by month: the key
         // has the month before the person, so a range of months would read every person's
         // cells of those months (thirteen times as many over the bench's twelve people).
@@ -511,7 +401,8 @@ fn table_filter(
             [base, vec![SqlValue::Text(periods.to_string())]].concat(),
         );
     }
-    // Months only: not the whole time ('*') nor a year ("YYYY-*", which sorts among them).
+    // Half-months only: not the whole time ('*') nor a year ("YYYY-*") or quarter ("YYYY-MM*"),
+    // which sort among them.
     let filter = "game = ?1 AND n = ?2 AND kind = ?3 AND month >= ?6 AND month <= ?7
                   AND month NOT LIKE '%*' AND person BETWEEN ?4 AND ?5";
     let rest = vec![
@@ -520,78 +411,4 @@ fn table_filter(
         SqlValue::Text(view.hi.clone()),
     ];
     (filter, [base, rest].concat())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn d(s: &str) -> NaiveDate {
-        day("day", s).unwrap()
-    }
-
-    #[test]
-    fn a_range_is_whole_half_months_and_the_days_of_partial_ones() {
-        let (lo, hi, edges) = plan(Some(d("2025-01-10")), Some(d("2025-04-20")));
-        assert_eq!(
-            (lo.as_deref(), hi.as_deref()),
-            (Some("2025-01-2"), Some("2025-04-1"))
-        );
-        assert_eq!(
-            edges,
-            vec![
-                (d("2025-01-10"), d("2025-01-15")),
-                (d("2025-04-16"), d("2025-04-20"))
-            ]
-        );
-        let (lo, hi, edges) = plan(Some(d("2024-02-01")), Some(d("2024-02-29")));
-        assert_eq!(
-            (lo.as_deref(), hi.as_deref()),
-            (Some("2024-02-1"), Some("2024-02-2"))
-        );
-        assert!(edges.is_empty());
-        let (lo, hi, edges) = plan(Some(d("2024-02-16")), Some(d("2024-03-15")));
-        assert_eq!(
-            (lo.as_deref(), hi.as_deref()),
-            (Some("2024-02-2"), Some("2024-03-1"))
-        );
-        assert!(edges.is_empty());
-        // Inside one half-month: one partial range, no whole one.
-        let (lo, hi, edges) = plan(Some(d("2025-01-03")), Some(d("2025-01-12")));
-        assert!(lo > hi, "{lo:?} {hi:?}");
-        assert_eq!(edges, vec![(d("2025-01-03"), d("2025-01-12"))]);
-        let (lo, hi, edges) = plan(None, Some(d("2025-12-30")));
-        assert_eq!((lo, hi.as_deref()), (None, Some("2025-12-1")));
-        assert_eq!(edges, vec![(d("2025-12-16"), d("2025-12-30"))]);
-    }
-
-    #[test]
-    fn whole_years_are_read_as_years_unless_asked_month_by_month() {
-        let view = |from: &str, to: &str| {
-            let (lo, hi, _) = plan(Some(d(from)), Some(d(to)));
-            let (lo, hi) = (lo.unwrap(), hi.unwrap());
-            View {
-                game: ALL.into(),
-                n: 0,
-                person: Some(1),
-                periods: Rc::new(Periods::between(&lo, &hi, true)),
-                lo,
-                hi,
-                dated: true,
-                edges: Rc::new(Edges::default()),
-                scope: Scope::default(),
-            }
-        };
-        let v = view("2023-12-16", "2025-01-15");
-        assert_eq!(
-            v.periods(true).unwrap(),
-            r#"["2023-12-2","2024-*","2025-01-1"]"#
-        );
-        let monthly = v.periods(false).unwrap();
-        assert!(monthly.starts_with(r#"["2023-12-2","2024-01-1","2024-01-2","2024-02-1""#));
-        assert_eq!(monthly.matches(',').count() + 1, 1 + 24 + 1);
-        // A year not wholly inside: its half-months.
-        let v = view("2024-01-16", "2024-12-31");
-        assert!(!v.periods(true).unwrap().contains('*'));
-    }
 }

@@ -10,6 +10,7 @@ mod cells;
 mod facts;
 mod games;
 mod people;
+mod range;
 mod records;
 #[cfg(test)]
 mod reference;

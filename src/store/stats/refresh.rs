@@ -6,7 +6,7 @@
 //! import) or the statistics games changed, everything is counted again from the tables.
 
 use super::facts::{GameFacts, ResultFacts};
-use super::tally::{is_year, records_of, Tally, Top, Vals};
+use super::tally::{narrower_bounds, records_of, width_of, Tally, Top, Vals};
 use super::tally::{ALL, GAMES, RECORDS, SEQ, SHAPE};
 use crate::store::{Store, StoreError};
 use rusqlite::TransactionBehavior;
@@ -428,13 +428,9 @@ impl Store {
                 }
             }
         }
-        // Months first, then years: every year's record is the best of its months', and the
-        // whole time's (everyone's) the best of every month's.
-        held.sort_by_key(|(_, _, _, month, _)| match () {
-            _ if month == ALL => 2,
-            _ if is_year(month) => 1,
-            _ => 0,
-        });
+        // Half-months first, then quarters, then years: a quarter's or a year's record is the
+        // best of the narrower periods', and the whole time's (everyone's) the best of all.
+        held.sort_by_key(|(_, _, _, month, _)| width_of(month));
         for (kind, g, n, month, person) in held {
             tx.prepare_cached(
                 "DELETE FROM tally WHERE game = ?1 AND n = ?2 AND kind = ?3 AND month = ?4
@@ -447,12 +443,12 @@ impl Store {
                     best = Some(top);
                 }
             };
-            // A year's record is the best of its half-months', everyone's over the whole time
-            // the best of every period's ("" without a day included): read from the table, those
-            // counted first. The bounds take in the record's own cell, deleted above.
-            let of_periods = if is_year(&month) {
-                let end = format!("{}~", &month[..5]);
-                Some((month.clone(), end))
+            // A quarter's or a year's record is the best of its narrower periods', everyone's
+            // over the whole time the best of every period's ("" without a day included): read
+            // from the table, those counted first. The bounds take in the record's own cell,
+            // deleted above.
+            let of_periods = if let Some(bounds) = narrower_bounds(&month) {
+                Some(bounds)
             } else if month == ALL && person == 0 {
                 Some((String::new(), "~".to_string()))
             } else {

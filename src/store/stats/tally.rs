@@ -72,31 +72,28 @@ impl Tally {
     pub fn spread_over(self, with_all_months: bool) -> Tally {
         let mut names = self.names;
         let all = names.id(ALL);
-        // Each month's year, where the database's levels are kept (with the month ALL).
-        let mut years: HashMap<u32, Option<u32>> = HashMap::default();
+        // Each month's levels where the database's are kept (with the month ALL): itself, its
+        // quarter and year, and every month.
+        let mut months_of: HashMap<u32, Vec<u32>> = HashMap::default();
         if with_all_months {
             let months = self.cells.keys().chain(self.tops.keys()).map(|k| k.month);
             for month in months {
-                if let std::collections::hash_map::Entry::Vacant(e) = years.entry(month) {
-                    let year = year_of(names.name(month));
-                    e.insert(year.map(|y| names.id(&y)));
+                if let std::collections::hash_map::Entry::Vacant(e) = months_of.entry(month) {
+                    let wider: Vec<String> = wider_periods(names.name(month)).collect();
+                    let mut levels = vec![month];
+                    levels.extend(wider.iter().map(|w| names.id(w)));
+                    levels.push(all);
+                    e.insert(levels);
                 }
             }
         }
         let levels = |k: &CellKey| {
-            let mut out = Vec::with_capacity(12);
-            let year = years.get(&k.month).copied().flatten();
-            let months: Vec<u32> = if with_all_months {
-                [Some(k.month), year, Some(all)]
-                    .into_iter()
-                    .flatten()
-                    .collect()
-            } else {
-                vec![k.month]
-            };
+            let mut out = Vec::with_capacity(16);
+            let own = [k.month];
+            let months = months_of.get(&k.month).map_or(&own[..], Vec::as_slice);
             for g in [k.game, all] {
                 for n in [k.n, 0] {
-                    for &m in &months {
+                    for &m in months {
                         out.push(CellKey {
                             game: g,
                             n,
@@ -146,8 +143,8 @@ impl Tally {
         }
         let mut months = vec![month];
         if self.with_all_months {
-            if let Some(year) = year_of(&game.period()) {
-                months.push(self.names.id(&year));
+            for wider in wider_periods(&game.period()) {
+                months.push(self.names.id(&wider));
             }
             months.push(all);
         }
@@ -446,15 +443,15 @@ mod tests {
         let mut t = Tally::new(true);
         t.add(&game, "g", 1);
         assert!(t.cells.values().any(|v| v.a != 0));
-        // 2 game levels x 2 player-count levels x 3 month levels (the month, its year, every
-        // month) of each cell, a person's own per-game cells too.
+        // 2 game levels x 2 player-count levels x 4 month levels (the half-month, its quarter
+        // and year, every month) of each cell, a person's own per-game cells too.
         let scores = |who: i64| {
             t.cells
                 .keys()
                 .filter(|k| k.kind == SCORE && k.person == who)
                 .count()
         };
-        assert_eq!((scores(0), scores(1), scores(2)), (2 * 12, 12, 12));
+        assert_eq!((scores(0), scores(1), scores(2)), (2 * 16, 16, 16));
         t.add(&game, "g", -1);
         assert!(t.cells.values().all(|v| *v == Vals::default()));
     }
