@@ -73,12 +73,17 @@ pub fn named(text: &str, seats: &[Seat]) -> String {
 /// A mark as it reads inside JSON text: serde_json writes the control character as `\u0001`.
 const JSON_MARK: &str = "\\u0001";
 
+/// Whether JSON text holds a mark for a name ([`named_json`] would change it).
+pub fn has_json_marks(text: &str) -> bool {
+    text.contains(JSON_MARK)
+}
+
 /// JSON text with the names in place: what [`named_value`] does to the value, done on its text,
 /// so that a view reaches the clients serialized once (a tree of `Value`s costs twice as much as
 /// the text it becomes). Each name is written JSON-escaped. Escapes are read whole, so an
 /// escaped backslash followed by `u0001` is never taken for a mark.
 pub fn named_json(text: String, seats: &[Seat]) -> String {
-    if !text.contains(JSON_MARK) {
+    if !has_json_marks(&text) {
         return text;
     }
     let mut out = String::with_capacity(text.len() + 64);

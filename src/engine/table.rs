@@ -10,7 +10,7 @@ mod json;
 pub use json::{excerpt, parse_text, plain, BadInput};
 
 use super::game::{to_json, Descriptor, Game, RuleError, Scoresheet, Seat};
-use super::names::{named, named_json, named_sheet, named_value};
+use super::names::{has_json_marks, named, named_json, named_sheet, named_value};
 use super::rules::RuleBook;
 use super::session::{Entry, Session, Window};
 use json::{added_part, read_lenient, read_strict, unkept_key};
@@ -218,11 +218,16 @@ fn tagged_view_json<G: Game>(view: &G::View, seats: &[Seat]) -> Box<RawValue> {
         view,
         game: G::DESCRIPTOR.id,
     };
-    let Ok(text) = serde_json::to_string(&tagged) else {
+    let Ok(raw) = serde_json::value::to_raw_value(&tagged) else {
         // A view that is not a map of fields cannot be flattened: tagged as a value instead.
         return raw_json(&tagged_view::<G>(view, seats));
     };
-    let named = named_json(text, seats);
+    // Text serde_json wrote is taken as it is; text changed after (names put in) is read back
+    // whole to be checked, which for a view without names would cost a quarter of an action.
+    if !has_json_marks(raw.get()) {
+        return raw;
+    }
+    let named = named_json(String::from(Box::<str>::from(raw)), seats);
     RawValue::from_string(named).unwrap_or_else(|_| raw_json(&tagged_view::<G>(view, seats)))
 }
 
