@@ -304,6 +304,8 @@ test(
       await tid(browser, "stats-plays").waitForDisplayed(T);
       await waitCharts(browser);
       await readEverything(browser, "laptop", { narrow: false });
+      // Empty date fields: every day counts, and the screen says so in words.
+      assert.equal(await tid(browser, "stats-days").getText(), "Every day");
       await checkScreen(browser, "Statistics on a laptop");
       await screenshot(browser, "statistics-laptop");
 
@@ -321,6 +323,8 @@ test(
         ...T,
         timeoutMsg: "the filters never narrowed the games",
       });
+      assert.equal(await tid(browser, "stats-days").getText(), "From 10 Jan 2025 on");
+      await screenshot(browser, "statistics-filtered");
       assert.deepEqual(await texts(browser, '[data-testid="person-stats"] h4'), ["Bo"]);
       const boFigures = await personFigures(browser, "Bo");
       assert.deepEqual([boFigures.plays, boFigures.wins, boFigures.winRate], ["2", "2", "100%"]);
@@ -335,6 +339,7 @@ test(
         ...T,
         timeoutMsg: "clearing the filters never showed every game again",
       });
+      assert.equal(await tid(browser, "stats-days").getText(), "Every day");
 
       // A phone: the same figures, nothing sideways, nothing small.
       await browser.setWindowSize(PHONE.width, PHONE.height);

@@ -4,6 +4,7 @@ import {
   allMonths,
   bucketLabel,
   dayLabel,
+  daysCovered,
   figure,
   headToHeadText,
   isUnfiltered,
@@ -66,6 +67,13 @@ describe("figures in words", () => {
     expect(monthLabel("2025-13")).toBe("2025-13");
     expect(dayLabel("2025-03-05")).toBe("5 Mar 2025");
     expect(dayLabel(null)).toBe("");
+  });
+  it("says which days the figures cover, every day when no date is set", () => {
+    expect(daysCovered("", "")).toBe("Every day");
+    expect(daysCovered(" ", "")).toBe("Every day");
+    expect(daysCovered("2025-01-10", "")).toBe("From 10 Jan 2025 on");
+    expect(daysCovered("", "2025-06-29")).toBe("Up to 29 Jun 2025");
+    expect(daysCovered("2021-03-02", "2023-06-29")).toBe("2 Mar 2021 to 29 Jun 2023");
   });
   it("says a head-to-head record with the ties only when there were some", () => {
     expect(headToHeadText({ games: 4, ahead: 2, behind: 1, tied: 1 })).toBe("4 games: ahead 2, behind 1, tied 1");

@@ -110,6 +110,18 @@ export function dayLabel(day: string | null | undefined): string {
   return m && name ? `${Number(m[3])} ${name} ${m[1]}` : (day ?? "");
 }
 
+/**
+ * The days the figures cover, in words, for the line under From and To: an empty date field
+ * shows a greyed date in some web views (today's), which reads like a filter set to that day.
+ */
+export function daysCovered(from: string, to: string): string {
+  const [f, t] = [from.trim(), to.trim()];
+  if (f && t) return `${dayLabel(f)} to ${dayLabel(t)}`;
+  if (f) return `From ${dayLabel(f)} on`;
+  if (t) return `Up to ${dayLabel(t)}`;
+  return "Every day";
+}
+
 /** Distinct colours for people without one (the core gives every saved person a colour). */
 export const SERIES_COLOURS = ["#1f77b4", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#a6761d"];
 
