@@ -42,13 +42,19 @@ fn dated_month(period: &str) -> Option<u32> {
     dated.then(|| period[5..7].parse().ok()).flatten()
 }
 
-/// How wide a month key is: 0 a half-month (or "", no day), 1 a quarter, 2 a year, 3 [`ALL`].
-/// A wider period's record is found again from the narrower ones, so narrower ones first.
+/// How wide a month key is: 0 a half-month (or "", no day, or the first characters of a day
+/// not written YYYY-MM-DD), 1 a quarter, 2 a year, 3 [`ALL`]. A wider period's record is found
+/// again from the narrower ones, so narrower ones first. Only keys of exactly the shapes
+/// [`quarter_of`] and [`year_of`] write are wider: a key read back from the file is sliced by
+/// them (see [`narrower_bounds`]).
 pub fn width_of(key: &str) -> u8 {
-    match key.len() {
+    let b = key.as_bytes();
+    let digits =
+        |r: std::ops::Range<usize>| b.get(r).is_some_and(|d| d.iter().all(u8::is_ascii_digit));
+    match b.len() {
         _ if key == ALL => 3,
-        6 if key.ends_with("-*") => 2,
-        8 if key.ends_with('*') => 1,
+        6 if digits(0..4) && key.ends_with("-*") => 2,
+        8 if digits(0..4) && b[4] == b'-' && digits(5..7) && b[7] == b'*' => 1,
         _ => 0,
     }
 }
@@ -57,11 +63,13 @@ pub fn width_of(key: &str) -> u8 {
 /// year "YYYY-*" to "YYYY-~", for a quarter "YYYY-MM*" to its last month's "YYYY-MM~". None for
 /// a half-month or [`ALL`].
 pub fn narrower_bounds(key: &str) -> Option<(String, String)> {
+    // `width_of` has checked the shape: the slices below are of ASCII digits.
+    let (year, month) = (key.get(..4)?, key.get(5..7));
     match width_of(key) {
-        2 => Some((key.to_string(), format!("{}~", &key[..5]))),
+        2 => Some((key.to_string(), format!("{year}-~"))),
         1 => {
-            let first: u32 = key[5..7].parse().ok()?;
-            Some((key.to_string(), format!("{}-{:02}~", &key[..4], first + 2)))
+            let first: u32 = month?.parse().ok()?;
+            Some((key.to_string(), format!("{year}-{:02}~", first + 2)))
         }
         _ => None,
     }
@@ -294,5 +302,17 @@ mod tests {
         assert!(lo.as_str() <= "2024-01*" && "2024-12-2" < end.as_str() && "2025-*" > end.as_str());
         assert_eq!(narrower_bounds("2024-04-1"), None);
         assert_eq!(narrower_bounds(ALL), None);
+        // Keys written from days another program stored as anything: never a wider period,
+        // never sliced inside a character.
+        for odd in [
+            "abcd€*",
+            "ab€de-*",
+            "2024-€*",
+            "€€-*",
+            "2024-0a*",
+            "abcdefg*",
+        ] {
+            assert_eq!((width_of(odd), narrower_bounds(odd)), (0, None), "{odd}");
+        }
     }
 }
