@@ -364,4 +364,77 @@ mod tests {
         .unwrap();
         check(&store, &only, "the cells' shape changed");
     }
+
+    /// Another program may store any text as a day. Every finished game still counts once where
+    /// no days are asked for; what such a day decides (its month on the win-rate chart, which
+    /// of two equal records came first, whether a range of days holds it) may differ from plain
+    /// SQL's reading of the text. Nothing about it breaks a count, a query or the recount of
+    /// records after a change: text shaped like the tallies' own keys (ending in `*`, as a
+    /// year's or a quarter's do; "", which they take for no day), characters of several bytes.
+    #[test]
+    fn days_stored_as_odd_text_count_once_and_break_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("odd.db");
+        let mut store = Store::open(&path).unwrap();
+        store.set_stats_groups(stats_groups());
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let conn = Connection::open(&path).unwrap();
+        conn.execute_batch("PRAGMA foreign_keys = ON").unwrap();
+        for p in 1..=PEOPLE {
+            conn.execute(
+                "INSERT INTO people (id, name, colour, created_at) VALUES (?1, ?2, '#000000', '')",
+                params![p, format!("Person {p}")],
+            )
+            .unwrap();
+        }
+        let odd = [
+            "abcd€*",
+            "2024-*",
+            "€€-*",
+            "2024-0a*",
+            "2024-04*",
+            "",
+            "2024-13-05",
+            "sometime",
+        ];
+        for day in odd.iter().cycle().take(64) {
+            add_game(&conn, &mut rng);
+            conn.execute(
+                "UPDATE games SET played_on = ?1 WHERE id = (SELECT max(id) FROM games)",
+                [day],
+            )
+            .unwrap();
+        }
+        for _ in 0..40 {
+            add_game(&conn, &mut rng);
+        }
+        let dated = Scope {
+            from: Some("2024-01-01".into()),
+            to: Some("2024-12-31".into()),
+            ..Scope::default()
+        };
+        let answers = |after: &str| {
+            let finished: i64 = conn
+                .query_row(
+                    "SELECT count(*) FROM games WHERE status = 'finished' AND players > 0",
+                    [],
+                    |r| r.get(0),
+                )
+                .unwrap();
+            let plays = store.stats_plays(&Scope::default());
+            assert_eq!(plays.ok(), Some(finished), "{after}");
+            for scope in [Scope::default(), dated.clone()] {
+                let people = store.stats_people(&scope);
+                assert!(people.is_ok(), "{after}: {people:?}");
+                let report = store.stats_report(&scope, &[]);
+                assert!(report.is_ok(), "{after}: {:?}", report.err());
+            }
+        };
+        answers("odd days counted");
+        // Each change takes back and finds again the records of those periods too.
+        for _ in 0..20 {
+            let what = change(&conn, &mut rng);
+            answers(what);
+        }
+    }
 }
