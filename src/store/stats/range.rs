@@ -7,6 +7,7 @@ use super::tally::{quarter_of, year_of};
 use crate::store::StoreError;
 use chrono::{Datelike, Days, NaiveDate};
 
+/// A filter's day (`field` names it in the refusal of one not written YYYY-MM-DD).
 pub(super) fn day(field: &str, text: &str) -> Result<NaiveDate, StoreError> {
     NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| StoreError::Invalid {
         field: field.into(),
@@ -70,7 +71,7 @@ pub(super) fn plan(
 
 /// The whole periods a dated view covers, as JSON lists of their keys in order, worked out
 /// once per view: a view's figures read the table about forty times, and listing the periods
-/// each time was a seventh of a long range's query. `None` without days, or when a range open
+/// each time was about a twelfth of a long range's query. `None` without days, or when a range open
 /// at one end covers periods it cannot list.
 #[derive(Default)]
 pub(super) struct Periods {
