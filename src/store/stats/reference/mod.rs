@@ -278,26 +278,31 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_tallies_give_the_figures_sql_gives_through_every_kind_of_change() {
-        let dir = tempfile::tempdir().unwrap();
+    /// A new database file in `dir` with [`PEOPLE`] people and no game: the store counting its
+    /// statistics, and a plain connection writing its games straight into the tables.
+    fn history_of_people(dir: &tempfile::TempDir) -> (Store, Connection) {
         let path = dir.path().join("history.db");
         let mut store = Store::open(&path).unwrap();
         store.set_stats_groups(stats_groups());
+        let conn = Connection::open(&path).unwrap();
+        conn.execute_batch("PRAGMA foreign_keys = ON").unwrap();
+        for p in 1..=PEOPLE {
+            conn.execute(
+                "INSERT INTO people (id, name, colour, created_at) VALUES (?1, ?2, '#000000', '')",
+                params![p, format!("Person {p}")],
+            )
+            .unwrap();
+        }
+        (store, conn)
+    }
+
+    #[test]
+    fn the_tallies_give_the_figures_sql_gives_through_every_kind_of_change() {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut store, conn) = history_of_people(&dir);
         let mut rng = ChaCha8Rng::seed_from_u64(9);
-        {
-            let conn = Connection::open(&path).unwrap();
-            conn.execute_batch("PRAGMA foreign_keys = ON").unwrap();
-            for p in 1..=PEOPLE {
-                conn.execute(
-                    "INSERT INTO people (id, name, colour, created_at) VALUES (?1, ?2, '#000000', '')",
-                    params![p, format!("Person {p}")],
-                )
-                .unwrap();
-            }
-            for _ in 0..300 {
-                add_game(&conn, &mut rng);
-            }
+        for _ in 0..300 {
+            add_game(&conn, &mut rng);
         }
         // Everything dirty: counted from nothing.
         for _ in 0..60 {
@@ -325,8 +330,6 @@ mod tests {
                 check(&store, &s, "the first count");
             }
         }
-        let conn = Connection::open(&path).unwrap();
-        conn.execute_batch("PRAGMA foreign_keys = ON").unwrap();
         for _ in 0..80 {
             let what = change(&conn, &mut rng);
             let dirty: i64 = conn
@@ -374,19 +377,8 @@ mod tests {
     #[test]
     fn days_stored_as_odd_text_count_once_and_break_nothing() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("odd.db");
-        let mut store = Store::open(&path).unwrap();
-        store.set_stats_groups(stats_groups());
+        let (store, conn) = history_of_people(&dir);
         let mut rng = ChaCha8Rng::seed_from_u64(3);
-        let conn = Connection::open(&path).unwrap();
-        conn.execute_batch("PRAGMA foreign_keys = ON").unwrap();
-        for p in 1..=PEOPLE {
-            conn.execute(
-                "INSERT INTO people (id, name, colour, created_at) VALUES (?1, ?2, '#000000', '')",
-                params![p, format!("Person {p}")],
-            )
-            .unwrap();
-        }
         let odd = [
             "abcd€*",
             "2024-*",
