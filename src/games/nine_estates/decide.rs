@@ -404,56 +404,96 @@ pub(super) fn structure_to_build(state: &NineState, slot: Slot) -> Result<Builda
 
 /// The Estate at `row`, `col` as a build, or why it cannot be built.
 pub(super) fn estate_to_build(state: &NineState, row: u8, col: u8) -> Result<Buildable, RuleError> {
+    estate_build(state, row, col).map_err(|why| why.refusal(state, row, col))
+}
+
+/// Why an Estate cannot be built, before any words are put to it: `allowed` asks this of every
+/// Estate on every action and only needs to know whether, so the words are made only for a
+/// refusal that is shown ([`EstateBlock::refusal`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum EstateBlock {
+    NoSuchCard,
+    Built {
+        card: u8,
+    },
+    Removed {
+        card: u8,
+    },
+    /// A card of this type must be built first.
+    OutOfOrder {
+        card: u8,
+        kind: EstateType,
+    },
+    Undescribed {
+        card: u8,
+    },
+}
+
+/// [`estate_to_build`] without the refusal's words.
+pub(super) fn estate_build(state: &NineState, row: u8, col: u8) -> Result<Buildable, EstateBlock> {
     let slot = state
         .grid
         .get(row as usize)
         .and_then(|r| r.get(col as usize))
-        .ok_or_else(|| {
-            err(
-                "nine.no-such-card",
-                format!("there is no Estate at row {row}, column {col}"),
-            )
-        })?;
-    let name = estate_label(state, slot.card);
+        .ok_or(EstateBlock::NoSuchCard)?;
+    let card = slot.card;
     match slot.status {
-        EstateStatus::Built => {
-            return Err(err("nine.estate-built", format!("{name} is already built")))
-        }
-        EstateStatus::Removed => {
-            return Err(err(
-                "nine.estate-removed",
-                format!("{name} was discarded when an Estate in its row or column was built"),
-            ))
-        }
+        EstateStatus::Built => return Err(EstateBlock::Built { card }),
+        EstateStatus::Removed => return Err(EstateBlock::Removed { card }),
         EstateStatus::Available => {}
     }
-    let kind = EstateType::of_card(slot.card).unwrap_or(EstateType::Peasant);
+    let kind = EstateType::of_card(card).unwrap_or(EstateType::Peasant);
     if !scoring::order_allows(state, kind) {
-        let before = kind
-            .predecessor()
-            .map(|p| format!("{p:?}"))
-            .unwrap_or_default();
-        return Err(err(
-            "nine.estate-order",
-            format!("Estates are built Peasant, then Clergy, then Nobility: build a {before} Estate before {name}"),
-        ));
+        return Err(EstateBlock::OutOfOrder { card, kind });
     }
-    let def = state.catalogue.estate(slot.card).ok_or_else(|| {
-        err(
-            "nine.card-unknown",
-            format!("{name} is not described yet: describe it first"),
-        )
-    })?;
+    let def = state
+        .catalogue
+        .estate(card)
+        .ok_or(EstateBlock::Undescribed { card })?;
     Ok(Buildable {
         name: def.name.clone(),
         cost: def.cost.clone(),
         requires: def.requires.clone(),
-        built: NineEvent::EstateBuilt {
-            row,
-            col,
-            card: slot.card,
-        },
+        built: NineEvent::EstateBuilt { row, col, card },
     })
+}
+
+impl EstateBlock {
+    /// The refusal as the table is told it, naming the rule.
+    pub(super) fn refusal(self, state: &NineState, row: u8, col: u8) -> RuleError {
+        let name = |card| estate_label(state, card);
+        match self {
+            EstateBlock::NoSuchCard => err(
+                "nine.no-such-card",
+                format!("there is no Estate at row {row}, column {col}"),
+            ),
+            EstateBlock::Built { card } => err(
+                "nine.estate-built",
+                format!("{} is already built", name(card)),
+            ),
+            EstateBlock::Removed { card } => err(
+                "nine.estate-removed",
+                format!(
+                    "{} was discarded when an Estate in its row or column was built",
+                    name(card)
+                ),
+            ),
+            EstateBlock::OutOfOrder { card, kind } => {
+                let before = kind
+                    .predecessor()
+                    .map(|p| format!("{p:?}"))
+                    .unwrap_or_default();
+                err(
+                    "nine.estate-order",
+                    format!("Estates are built Peasant, then Clergy, then Nobility: build a {before} Estate before {}", name(card)),
+                )
+            }
+            EstateBlock::Undescribed { card } => err(
+                "nine.card-unknown",
+                format!("{} is not described yet: describe it first", name(card)),
+            ),
+        }
+    }
 }
 
 fn validate_description(card: &Described) -> Result<(), RuleError> {

@@ -3,7 +3,7 @@
 
 use super::actions::{Deal, NineAction, RoundChoice, Target};
 use super::cards::{yield_text, Face};
-use super::decide::{estate_to_build, handle, structure_to_build, Buildable};
+use super::decide::{estate_build, estate_to_build, handle, structure_to_build, Buildable};
 use super::payment::{every_payment, source_name};
 use super::state::{NineState, Phase, Slot};
 use super::view::structure_label;
@@ -182,7 +182,7 @@ fn build_candidates(state: &NineState) -> Vec<(Target, Buildable)> {
     let estates = state.grid.iter().enumerate().flat_map(|(r, row)| {
         (0..row.len()).filter_map(move |c| {
             let (row, col) = (r as u8, c as u8);
-            estate_to_build(state, row, col)
+            estate_build(state, row, col)
                 .ok()
                 .map(|b| (Target::Estate { row, col }, b))
         })
