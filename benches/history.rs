@@ -19,6 +19,11 @@ use rusqlite::{params, Connection};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+// The allocator the app and the CLI run with (see src/bin/steward/main.rs), so that the figures
+// are theirs.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// (game id, players min–max, categories, roles)
 type GameSpec = (
     &'static str,

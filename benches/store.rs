@@ -26,6 +26,11 @@ use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+// The allocator the app and the CLI run with (see src/bin/steward/main.rs), so that the figures
+// are theirs.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const BODY: &str = r#"{"type":"Pass"}"#;
 
 fn timed(f: impl FnOnce()) -> Duration {
