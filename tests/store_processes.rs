@@ -132,6 +132,60 @@ fn a_stale_stream_decides_on_the_table_as_the_file_holds_it() {
     assert_eq!(v["log"].as_array().map(Vec::len), Some(2), "{v}");
 }
 
+#[test]
+fn a_stale_stream_stores_its_action_after_what_another_process_wrote() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("two.sqlite3");
+    ok(
+        &db,
+        &["start", "nine-estates", "--player", "Ana", "--seed", "5"],
+    );
+    ok(
+        &db,
+        &["act", "1", r#"{"type":"Deal","deal":{"kind":"Shuffle"}}"#],
+    );
+    let mut app = Stream::start(&db, "1");
+    assert!(app.send(r#"{"type":"Pass"}"#).starts_with("ack 2 "));
+    // The stream's table ends at entry 2; the file now has a third. The stream's pass is legal
+    // on both, so only the store's version check can tell that it was decided on a stale table.
+    ok(&db, &["act", "1", r#"{"type":"Pass"}"#]);
+    let answer = app.send(r#"{"type":"Pass"}"#);
+    assert!(answer.starts_with("ack 4 "), "{answer}");
+    drop(app);
+    let o = steward(&db, &["--json", "show", "1"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["log"].as_array().map(Vec::len), Some(4), "{v}");
+}
+
+#[test]
+fn a_stale_stream_is_not_refused_what_the_file_allows() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("two.sqlite3");
+    ok(
+        &db,
+        &["start", "nine-estates", "--player", "Ana", "--seed", "5"],
+    );
+    ok(
+        &db,
+        &["act", "1", r#"{"type":"Deal","deal":{"kind":"Shuffle"}}"#],
+    );
+    let mut app = Stream::start(&db, "1");
+    assert!(app.send(r#"{"type":"Pass"}"#).starts_with("ack 2 "));
+    ok(&db, &["undo", "1"]);
+    ok(&db, &["act", "1", r#"{"type":"EndEra"}"#]);
+    // On the stream's stale table the round is being played and a deal is refused; in the file
+    // Era 1 has ended and Era 2 is to be dealt.
+    let answer = app.send(r#"{"type":"Deal","deal":{"kind":"Shuffle"}}"#);
+    assert!(answer.starts_with("ack 3 "), "{answer}");
+    drop(app);
+    let record = ok(&db, &["record", "1"]);
+    assert!(
+        record.contains("2. Era 1, round 1: ended Era 1"),
+        "{record}"
+    );
+    assert!(record.contains("3. Era 2"), "{record}");
+}
+
 fn race(db: &Path, args: &[&str]) -> Vec<Output> {
     let children: Vec<Child> = (0..2)
         .map(|_| {

@@ -1,7 +1,9 @@
-//! The tables a client holds in memory, one per game it has shown. Before every use the game's
-//! version is read (one indexed lookup): if another client (a second window, the CLI) wrote
-//! since, the table is reloaded, so nothing is ever decided on a stale table; the store checks
-//! the version again inside each write's transaction for the window between the two.
+//! The tables a client holds in memory, one per game it has shown. Before a view, undo or redo
+//! the game's version is read (one indexed lookup): if another client (a second window, the CLI)
+//! wrote since, the table is reloaded, so nothing is ever decided on a stale table; the store
+//! checks the version again inside each write's transaction for the window between the two. An
+//! action skips the first read ([`held`]): the append's check alone catches a stale table, and
+//! the action is then decided again on a fresh one.
 
 use super::{kind_of, ApiError, Steward, TableView};
 use crate::engine::AnyTable;
@@ -77,6 +79,25 @@ pub(super) fn fresh<'a>(
             cached = load(store, id, len - need(len).min(len))?;
         }
         tables.insert(id, cached);
+    }
+    tables.get_mut(&id).ok_or_else(|| ApiError::NotFound {
+        what: format!("game #{id}"),
+    })
+}
+
+/// The table of game `id` this client holds, holding at least the entries after `need(len)`,
+/// without reading the game's version: only for a write, which checks the version in its own
+/// transaction (and falls back on [`fresh`] when it finds it changed). Loaded when not held.
+pub(super) fn held<'a>(
+    store: &Store,
+    tables: &'a mut HashMap<i64, Cached>,
+    page: LogPage,
+    id: i64,
+    need: impl Fn(usize) -> usize,
+) -> Result<&'a mut Cached, ApiError> {
+    let enough = |c: &Cached| c.table.base() <= need(c.table.len());
+    if !tables.get(&id).is_some_and(enough) {
+        return fresh(store, tables, page, id, need);
     }
     tables.get_mut(&id).ok_or_else(|| ApiError::NotFound {
         what: format!("game #{id}"),

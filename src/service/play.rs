@@ -1,14 +1,23 @@
 //! The table's requests: act, undo and redo (each committed before it is shown), peek, and the
 //! Game record's replay and log.
 
-use super::cache::{fresh, table_view};
+use super::cache::{fresh, held, table_view};
 use super::{ApiError, GameRecord, ReplayStep, Steward, TableView};
 use crate::engine::names::legacy;
 use crate::engine::session::SNAPSHOT_EVERY;
-use crate::engine::{AnyTable, ScoreRow, Scoresheet, Seat};
-use crate::store::Append;
+use crate::engine::{ActError, AnyTable, ScoreRow, Scoresheet, Seat};
 use crate::store::GameRow;
+use crate::store::{Append, StoreError};
 use serde_json::Value;
+
+/// Which table an action is decided on.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Table {
+    /// The one this client holds, its version not read again.
+    Held,
+    /// The game as the file holds it now.
+    Fresh,
+}
 
 fn finished(table: &dyn AnyTable) -> Option<Scoresheet> {
     table.is_over().then(|| table.score())
@@ -16,18 +25,48 @@ fn finished(table: &dyn AnyTable) -> Option<Scoresheet> {
 
 impl Steward {
     /// Apply an action: decide, commit to the store, and only then show it.
+    ///
+    /// The action is decided on the table this client holds, without first reading the game's
+    /// version: the append checks that version inside its transaction anyway. When the check
+    /// finds that another client wrote since (or the held table refused the action), the game
+    /// is read again and the action decided once more on the table as the file holds it, so
+    /// that nothing is stored, or refused, on a stale table.
     pub fn act(&mut self, id: i64, action: &Value) -> Result<TableView, ApiError> {
+        if let Some(view) = self.act_on(id, action, Table::Held)? {
+            return Ok(view);
+        }
+        // A fresh table is never taken for stale: a conflict there is an error.
+        self.act_on(id, action, Table::Fresh)?
+            .ok_or_else(|| StoreError::Conflict { game_id: id }.into())
+    }
+
+    /// One attempt at [`Steward::act`]: `None` when the held table was stale (or refused the
+    /// action), so that the caller decides again on a fresh one.
+    fn act_on(
+        &mut self,
+        id: i64,
+        action: &Value,
+        table: Table,
+    ) -> Result<Option<TableView>, ApiError> {
         let page = self.page;
-        let cached = fresh(&self.store, &mut self.tables, page, id, |n| page.skipped(n))?;
+        let need = |n| page.skipped(n);
+        let cached = match table {
+            Table::Held => held(&self.store, &mut self.tables, page, id, need)?,
+            Table::Fresh => fresh(&self.store, &mut self.tables, page, id, need)?,
+        };
         let had_redo = cached.table.next_redo().is_some();
-        let played = cached.table.play(action)?;
-        let table = cached.table.as_ref();
-        let seq = table.len();
+        let played = match cached.table.play(action) {
+            Ok(played) => played,
+            Err(ActError::Rule(_)) if table == Table::Held => return Ok(None),
+            Err(e) => return Err(e.into()),
+        };
+        let table_now = cached.table.as_ref();
+        let seq = table_now.len();
         let snapshot = seq
             .is_multiple_of(SNAPSHOT_EVERY)
-            .then(|| table.state_text());
-        let sheet = finished(table);
-        let game = table.descriptor().id;
+            .then(|| table_now.state_text());
+        let sheet = finished(table_now);
+        let game = table_now.descriptor().id;
         let result = self.store.append(Append {
             game_id: id,
             version: cached.version,
@@ -43,15 +82,18 @@ impl Steward {
             Err(e) => {
                 // Not committed: forget the in-memory change; the next request reloads.
                 self.tables.remove(&id);
-                return Err(e.into());
+                return match e {
+                    StoreError::Conflict { .. } if table == Table::Held => Ok(None),
+                    e => Err(e.into()),
+                };
             }
         }
-        Ok(table_view(
+        Ok(Some(table_view(
             id,
             cached.table.as_ref(),
             page,
             Some(played.entry.summary),
-        ))
+        )))
     }
 
     pub fn undo(&mut self, id: i64) -> Result<TableView, ApiError> {
