@@ -19,7 +19,7 @@ use criterion::Criterion;
 use estate_steward::engine::{AnyTable, StoredEntry};
 use estate_steward::games::find_game;
 use estate_steward::service::{Steward, APP_LOG_PAGE};
-use estate_steward::store::{Append, Store};
+use estate_steward::store::{Append, GameVersion, Store};
 use rand::{Rng, SeedableRng};
 use rusqlite::Connection;
 use serde_json::{json, Value};
@@ -70,7 +70,7 @@ struct Appender {
     store: Store,
     id: i64,
     seq: usize,
-    version: i64,
+    version: GameVersion,
     entry: StoredEntry,
     snapshot: String,
 }

@@ -264,7 +264,8 @@ fn golden_three_player_game() {
     // A database from before Leaders were recorded (schema 7) gets them from its log.
     drop(st);
     let conn = rusqlite::Connection::open(&db).unwrap_or_else(|e| panic!("{e}"));
-    // Schema 7 had no roles and none of schema 9's statistics tallies.
+    // Schema 7 had no roles, none of schema 9's statistics tallies, and schema 2's index of the
+    // log's rows rather than schema 12's token and index of undone rows.
     conn.execute_batch(
         "UPDATE results SET role = NULL;
          DROP TRIGGER tally_game_added; DROP TRIGGER tally_game_changed;
@@ -272,7 +273,10 @@ fn golden_three_player_game() {
          DROP TRIGGER tally_result_removed; DROP TRIGGER tally_result_changed;
          DROP TABLE tally; DROP TABLE tally_dirty; DROP TABLE tally_old_games;
          DROP TABLE tally_old_results; DROP TABLE tally_meta;
-         DROP INDEX games_finished_by_day; PRAGMA user_version = 7;",
+         DROP INDEX games_finished_by_day;
+         DROP INDEX events_undone; ALTER TABLE events DROP COLUMN token;
+         CREATE INDEX events_by_state ON events(game_id, undone, seq);
+         PRAGMA user_version = 7;",
     )
     .unwrap_or_else(|e| panic!("{e}"));
     drop(conn);

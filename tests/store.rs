@@ -546,16 +546,19 @@ fn a_database_at_schema_1_is_upgraded_with_its_games_intact() {
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .unwrap();
     assert_eq!(v, schema::latest_version());
-    let plan: String = conn
-        .query_row(
-            "EXPLAIN QUERY PLAN SELECT MAX(seq) FROM events WHERE game_id = 1 AND undone = 0",
-            [],
-            |r| r.get(3),
-        )
-        .unwrap();
+    let plan = |sql: &str| -> String {
+        conn.query_row(&format!("EXPLAIN QUERY PLAN {sql}"), [], |r| r.get(3))
+            .unwrap()
+    };
+    let undone = plan("SELECT MIN(seq) FROM events WHERE game_id = 1 AND undone = 1");
     assert!(
-        plan.contains("events_by_state"),
-        "the log's ends are found through the index: {plan}"
+        undone.contains("events_undone"),
+        "the first undone entry is found through the index of undone entries: {undone}"
+    );
+    let last = plan("SELECT seq, token FROM events WHERE game_id = 1 ORDER BY seq DESC LIMIT 1");
+    assert!(
+        last.contains("PRIMARY KEY"),
+        "the log's last row is found through the table's key: {last}"
     );
 }
 

@@ -7,7 +7,7 @@
 
 use super::{kind_of, ApiError, Steward, TableView};
 use crate::engine::AnyTable;
-use crate::store::{Store, StoreError};
+use crate::store::{GameVersion, Store, StoreError};
 use serde_json::value::RawValue;
 use serde_json::Value;
 use std::collections::HashMap;
@@ -49,7 +49,7 @@ impl LogPage {
 /// A game's table and the version of the game it reflects.
 pub(super) struct Cached {
     pub(super) table: Box<dyn AnyTable>,
-    pub(super) version: i64,
+    pub(super) version: GameVersion,
 }
 
 /// The fresh table of game `id` from `tables`, holding at least the entries after `need(len)`

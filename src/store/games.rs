@@ -1,7 +1,7 @@
 //! The `games`, `seats` and `results` tables: starting a game (with its new people, in one
 //! transaction), loading one for play, listing them for History, deleting one.
 
-use super::log::log_ends;
+use super::log::{log_ends, GameVersion};
 use super::people;
 use super::schema::new_uuid;
 use super::{now, today, Store, StoreError};
@@ -62,8 +62,8 @@ pub struct LoadedGame {
     pub status: String,
     /// A results-only record: no table to rebuild.
     pub results_only: bool,
-    /// The game's version (raised by every append, undo and redo) this load saw.
-    pub version: i64,
+    /// The game's version this load saw.
+    pub version: GameVersion,
     pub seats: Vec<Seat>,
     /// The end of the log from a snapshot on, and the undone entries.
     pub log: StoredLog,
@@ -157,13 +157,24 @@ impl Store {
             .collect())
     }
 
-    /// The game's version: raised by every append, undo and redo, so a client holding a table
-    /// knows with one lookup whether another client wrote since.
-    pub fn version(&self, game_id: i64) -> Result<i64, StoreError> {
-        self.conn
-            .prepare_cached("SELECT version FROM games WHERE id = ?1")?
-            .query_row([game_id], |r| r.get(0))
-            .optional()?
+    /// The game's version: raised by every append, undo and redo, and by what its table shows
+    /// from outside the log (see [`GameVersion`]), so a client holding a table knows with one
+    /// lookup whether another client wrote since.
+    pub fn version(&self, game_id: i64) -> Result<GameVersion, StoreError> {
+        let version: Option<(i64, Option<i64>)> = self
+            .conn
+            .prepare_cached(
+                "SELECT g.version,
+                        (SELECT token FROM events WHERE game_id = g.id ORDER BY seq DESC LIMIT 1)
+                 FROM games g WHERE g.id = ?1",
+            )?
+            .query_row([game_id], |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()?;
+        version
+            .map(|(game, log)| GameVersion {
+                game,
+                log: log.unwrap_or(0),
+            })
             .ok_or(StoreError::NotFound {
                 what: format!("game #{game_id}"),
             })
@@ -175,7 +186,7 @@ impl Store {
     pub fn load_game(&self, id: i64, keep: usize) -> Result<LoadedGame, StoreError> {
         let tx = self.conn.unchecked_transaction()?; // one consistent read
         type Head = (String, String, i64, String, i64, bool);
-        let (game, options, seed, status, version, results_only): Head = tx
+        let (game, options, seed, status, game_version, results_only): Head = tx
             .query_row(
                 "SELECT game, options, seed, status, version, results_only FROM games WHERE id = ?1",
                 [id],
@@ -194,7 +205,12 @@ impl Store {
             .ok_or(StoreError::NotFound {
                 what: format!("game #{id}"),
             })?;
-        let (n, _) = log_ends(&tx, id)?;
+        let ends = log_ends(&tx, id)?;
+        let n = ends.last_active;
+        let version = GameVersion {
+            game: game_version,
+            log: ends.token,
+        };
         let base: i64 = tx.query_row(
             "SELECT COALESCE(MAX(seq), 0) FROM snapshots WHERE game_id = ?1 AND seq <= ?2",
             params![id, n.saturating_sub(keep) as i64],
@@ -261,7 +277,7 @@ impl Store {
 
     /// The summaries of the active log, oldest first (the Game record's whole log).
     pub fn summaries(&self, id: i64) -> Result<Vec<String>, StoreError> {
-        let (n, _) = log_ends(&self.conn, id)?;
+        let n = log_ends(&self.conn, id)?.last_active;
         let mut stmt = self.conn.prepare_cached(
             "SELECT summary FROM events WHERE game_id = ?1 AND seq <= ?2 ORDER BY seq",
         )?;
@@ -285,7 +301,8 @@ impl Store {
     fn game_rows(&self, status: Option<&str>, id: Option<i64>) -> Result<Vec<GameRow>, StoreError> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT g.id, g.game, g.status, g.started_at, g.finished_at,
-                    (SELECT count(*) FROM events e WHERE e.game_id = g.id AND e.undone = 0),
+                    COALESCE((SELECT MIN(seq) - 1 FROM events e WHERE e.game_id = g.id AND e.undone = 1),
+                             (SELECT MAX(seq) FROM events e WHERE e.game_id = g.id), 0),
                     g.results_only, g.played_on
              FROM (SELECT id, game, started_at, finished_at, results_only, played_on,
                           CASE WHEN abandoned_at IS NULL THEN status ELSE 'abandoned' END AS status

@@ -1,17 +1,28 @@
 //! The `events` table (the action log) with its `snapshots`, and the results a finished game
-//! writes: appends, undo and redo, each checked against the game's version in its transaction.
+//! writes: appends, undo and redo, each checked against the game's version in its transaction
+//! (the log's part of it kept on the log's last row, so that an append writes only the log).
 
 use super::catalogue::remember_in;
 use super::{now, Store, StoreError};
 use crate::engine::{Scoresheet, StoredEntry};
 use rusqlite::{params, Connection, OptionalExtension, Transaction, TransactionBehavior};
 
+/// A game's version, as a client states the one its decision was made on. Every append, undo
+/// and redo raises `log` (kept on the log's last row, `events.token`); what a table shows from
+/// outside its log (a person renamed or recoloured, the game abandoned) raises `game`
+/// (`games.version`). Both only ever rise, so an equal version is the same game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct GameVersion {
+    pub game: i64,
+    pub log: i64,
+}
+
 /// One durable append (see [`Store::append`]).
 pub struct Append<'a> {
     pub game_id: i64,
     /// The game's version the entry was decided on ([`Store::version`], or returned by the
     /// last append, undo or redo of this client).
-    pub version: i64,
+    pub version: GameVersion,
     /// The entry's position in the active log, from 1.
     pub seq: usize,
     pub entry: &'a StoredEntry,
@@ -25,51 +36,102 @@ pub struct Append<'a> {
     pub learned: Option<(&'a str, &'a [(String, serde_json::Value)])>,
 }
 
-/// Raise the game's version if it is still `expected`; otherwise another client wrote since the
-/// caller read the game, and nothing is written.
-fn bump_version(tx: &Transaction, game_id: i64, expected: i64) -> Result<i64, StoreError> {
-    let changed = tx
+/// The ends of a game's log and its version, read in the caller's transaction.
+pub(super) struct LogEnds {
+    /// The last active entry's position (0 when none): active entries are `1..=n`.
+    pub(super) last_active: usize,
+    /// The first undone entry's position, if any; undone entries follow the active ones.
+    pub(super) first_undone: Option<usize>,
+    /// The last row's position (active or undone), 0 when the log is empty.
+    pub(super) last_row: usize,
+    /// The log's part of the game's version: the `token` of its last row (0 when the log is
+    /// empty). Every append, undo and redo writes a higher one there.
+    pub(super) token: i64,
+}
+
+/// The ends of game `game_id`'s log: two lookups (the last row by the table's key, the first
+/// undone row in the `events_undone` index), never a scan of the log.
+pub(super) fn log_ends(conn: &Connection, game_id: i64) -> Result<LogEnds, StoreError> {
+    let last: Option<(i64, i64)> = conn
         .prepare_cached(
-            "UPDATE games SET version = version + 1
-             WHERE id = ?1 AND version = ?2 AND abandoned_at IS NULL",
+            "SELECT seq, token FROM events WHERE game_id = ?1 ORDER BY seq DESC LIMIT 1",
         )?
-        .execute(params![game_id, expected])?;
-    if changed == 1 {
-        return Ok(expected + 1);
-    }
-    let abandoned: Option<Option<String>> = tx
-        .query_row(
-            "SELECT abandoned_at FROM games WHERE id = ?1",
-            [game_id],
-            |r| r.get(0),
-        )
+        .query_row([game_id], |r| Ok((r.get(0)?, r.get(1)?)))
         .optional()?;
-    Err(match abandoned {
-        None => StoreError::NotFound {
-            what: format!("game #{game_id}"),
-        },
-        Some(Some(_)) => StoreError::Invalid {
-            field: "game".into(),
-            message: format!("game #{game_id} was abandoned: it takes no more actions"),
-        },
-        Some(None) => StoreError::Conflict { game_id },
+    let first_undone: Option<i64> = conn
+        .prepare_cached("SELECT MIN(seq) FROM events WHERE game_id = ?1 AND undone = 1")?
+        .query_row([game_id], |r| r.get(0))?;
+    let (last_row, token) = last.unwrap_or((0, 0));
+    Ok(LogEnds {
+        last_active: first_undone.map_or(last_row, |f| f - 1) as usize,
+        first_undone: first_undone.map(|f| f as usize),
+        last_row: last_row as usize,
+        token,
     })
+}
+
+/// The game's version and its log's ends if the game is still at version `expected` and takes
+/// actions; otherwise another client wrote since the caller read the game (or it is gone, or
+/// abandoned), and the caller writes nothing. Reads only: an append writes no games row.
+fn check_version(
+    tx: &Transaction,
+    game_id: i64,
+    expected: GameVersion,
+) -> Result<LogEnds, StoreError> {
+    let game: Option<(Option<String>, i64)> = tx
+        .prepare_cached("SELECT abandoned_at, version FROM games WHERE id = ?1")?
+        .query_row([game_id], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?;
+    let game_version = match game {
+        None => {
+            return Err(StoreError::NotFound {
+                what: format!("game #{game_id}"),
+            })
+        }
+        Some((Some(_), _)) => {
+            return Err(StoreError::Invalid {
+                field: "game".into(),
+                message: format!("game #{game_id} was abandoned: it takes no more actions"),
+            })
+        }
+        Some((None, v)) => v,
+    };
+    let ends = log_ends(tx, game_id)?;
+    let found = GameVersion {
+        game: game_version,
+        log: ends.token,
+    };
+    if found != expected {
+        return Err(StoreError::Conflict { game_id });
+    }
+    Ok(ends)
+}
+
+/// Write the log's new token on its last row, at `last_row`.
+fn raise_token(
+    tx: &Transaction,
+    game_id: i64,
+    last_row: usize,
+    token: i64,
+) -> Result<(), StoreError> {
+    tx.prepare_cached("UPDATE events SET token = ?3 WHERE game_id = ?1 AND seq = ?2")?
+        .execute(params![game_id, last_row as i64, token])?;
+    Ok(())
 }
 
 impl Store {
     /// Append an accepted action durably: check the game's version and the log's end, drop
-    /// undone entries (a new action clears redo), insert the entry, write a snapshot when given,
-    /// and record the results when the game ended — all in one transaction. Returns the game's
-    /// new version, only after the commit.
-    pub fn append(&mut self, a: Append) -> Result<i64, StoreError> {
+    /// undone entries (a new action clears redo), insert the entry carrying the log's new
+    /// token, write a snapshot when given, and record the results when the game ended — all
+    /// in one transaction. Returns the game's new version, only after the commit.
+    pub fn append(&mut self, a: Append) -> Result<GameVersion, StoreError> {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let version = bump_version(&tx, a.game_id, a.version)?;
+        let ends = check_version(&tx, a.game_id, a.version)?;
         // The version alone decides; the log's ends are checked too, so that a client with a
         // wrong idea of the log is refused even if versions were ever reset.
-        let (last_active, first_undone) = log_ends(&tx, a.game_id)?;
-        if last_active + 1 != a.seq || (!a.had_redo && first_undone.is_some()) {
+        if ends.last_active + 1 != a.seq || (!a.had_redo && ends.first_undone.is_some()) {
             return Err(StoreError::Conflict { game_id: a.game_id });
         }
         if let Some((game, entries)) = a.learned {
@@ -86,10 +148,20 @@ impl Store {
             )?;
         }
         let e = a.entry;
+        let token = ends.token + 1;
         tx.prepare_cached(
-            "INSERT INTO events (game_id, seq, action, events, summary, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            "INSERT INTO events (game_id, seq, action, events, summary, at, token)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         )?
-        .execute(params![a.game_id, a.seq as i64, e.action, e.events, e.summary, now()])?;
+        .execute(params![
+            a.game_id,
+            a.seq as i64,
+            e.action,
+            e.events,
+            e.summary,
+            now(),
+            token
+        ])?;
         if let Some(state) = a.snapshot {
             tx.execute(
                 "INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?1, ?2, ?3)",
@@ -100,7 +172,10 @@ impl Store {
             write_results(&tx, a.game_id, sheet)?;
         }
         tx.commit()?;
-        Ok(version)
+        Ok(GameVersion {
+            log: token,
+            ..a.version
+        })
     }
 
     /// Mark the entry at `seq` undone (or redone), reopening or re-finishing the game, if the
@@ -108,21 +183,20 @@ impl Store {
     pub fn set_undone(
         &mut self,
         game_id: i64,
-        version: i64,
+        version: GameVersion,
         seq: usize,
         undone: bool,
         finished: Option<&Scoresheet>,
-    ) -> Result<i64, StoreError> {
+    ) -> Result<GameVersion, StoreError> {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let version = bump_version(&tx, game_id, version)?;
+        let ends = check_version(&tx, game_id, version)?;
         // Undo takes back the last active entry; redo restores the first undone one.
-        let (last_active, first_undone) = log_ends(&tx, game_id)?;
         let at_boundary = if undone {
-            last_active == seq
+            ends.last_active == seq && seq > 0
         } else {
-            last_active + 1 == seq && first_undone == Some(seq)
+            ends.last_active + 1 == seq && ends.first_undone == Some(seq)
         };
         if !at_boundary {
             return Err(StoreError::Conflict { game_id });
@@ -131,6 +205,8 @@ impl Store {
             "UPDATE events SET undone = ?3 WHERE game_id = ?1 AND seq = ?2",
             params![game_id, seq as i64, undone as i64],
         )?;
+        let token = ends.token + 1;
+        raise_token(&tx, game_id, ends.last_row, token)?;
         match finished {
             Some(sheet) => write_results(&tx, game_id, sheet)?,
             None => {
@@ -143,35 +219,18 @@ impl Store {
             }
         }
         tx.commit()?;
-        Ok(version)
+        Ok(GameVersion {
+            log: token,
+            ..version
+        })
     }
 
-    /// (active entries, undone entries) of a game's log. Active entries are `1..=n` and undone
-    /// ones follow them, so index lookups of the ends give both counts.
+    /// (active entries, undone entries) of a game's log. Active entries are `1..n` and undone
+    /// ones follow them, so the log's ends give both counts.
     pub fn log_shape(&self, game_id: i64) -> Result<(usize, usize), StoreError> {
-        let (active, _) = log_ends(&self.conn, game_id)?;
-        let last: i64 = self.conn.query_row(
-            "SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?1",
-            [game_id],
-            |r| r.get(0),
-        )?;
-        Ok((active, (last as usize).saturating_sub(active)))
+        let ends = log_ends(&self.conn, game_id)?;
+        Ok((ends.last_active, ends.last_row - ends.last_active))
     }
-}
-
-/// The last active entry's position (0 when none) and the first undone entry's, if any.
-/// Both are lookups in the `events_by_state` index, never a scan of the log.
-pub(super) fn log_ends(
-    conn: &Connection,
-    game_id: i64,
-) -> Result<(usize, Option<usize>), StoreError> {
-    let (last, first): (i64, Option<i64>) = conn
-        .prepare_cached(
-            "SELECT (SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?1 AND undone = 0),
-                    (SELECT MIN(seq) FROM events WHERE game_id = ?1 AND undone = 1)",
-        )?
-        .query_row([game_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
-    Ok((last as usize, first.map(|f| f as usize)))
 }
 
 fn write_results(tx: &Transaction, game_id: i64, sheet: &Scoresheet) -> Result<(), StoreError> {
@@ -239,7 +298,12 @@ mod tests {
         }
     }
 
-    fn append(store: &mut Store, id: i64, version: i64, seq: usize) -> Result<i64, StoreError> {
+    fn append(
+        store: &mut Store,
+        id: i64,
+        version: GameVersion,
+        seq: usize,
+    ) -> Result<GameVersion, StoreError> {
         store.append(Append {
             game_id: id,
             version,
@@ -256,7 +320,7 @@ mod tests {
     fn the_log_shape_counts_active_and_undone_entries() {
         let mut store = Store::in_memory().unwrap();
         let id = game(&mut store);
-        let mut version = 0;
+        let mut version = GameVersion::default();
         for seq in 1..=3 {
             version = append(&mut store, id, version, seq).unwrap();
         }
@@ -270,14 +334,16 @@ mod tests {
     fn every_write_raises_the_version_and_a_stale_version_is_a_conflict() {
         let mut store = Store::in_memory().unwrap();
         let id = game(&mut store);
-        assert_eq!(store.version(id).unwrap(), 0);
-        let v1 = append(&mut store, id, 0, 1).unwrap();
+        let v0 = GameVersion::default();
+        assert_eq!(store.version(id).unwrap(), v0);
+        let v1 = append(&mut store, id, v0, 1).unwrap();
         let v2 = store.set_undone(id, v1, 1, true, None).unwrap();
         let v3 = append(&mut store, id, v2, 1);
         // Not marked as clearing redo: refused by the log-end check even at the right version.
         assert!(matches!(v3, Err(StoreError::Conflict { .. })), "{v3:?}");
         let v3 = store.set_undone(id, v2, 1, false, None).unwrap();
-        assert_eq!((v1, v2, v3), (1, 2, 3));
+        assert_eq!((v1.log, v2.log, v3.log), (1, 2, 3));
+        assert_eq!(store.version(id).unwrap(), v3);
         // The same length of log as at version 1, but not the same log: refused.
         let stale = append(&mut store, id, v1, 2);
         assert!(
@@ -289,8 +355,57 @@ mod tests {
             matches!(stale, Err(StoreError::Conflict { .. })),
             "{stale:?}"
         );
-        assert_eq!(store.version(id).unwrap(), 3, "refusals wrote nothing");
-        let gone = append(&mut store, 99, 0, 1);
+        assert_eq!(store.version(id).unwrap(), v3, "refusals wrote nothing");
+        let gone = append(&mut store, 99, v0, 1);
         assert!(matches!(gone, Err(StoreError::NotFound { .. })), "{gone:?}");
+    }
+
+    /// Undone entries dropped by a new action take the log's last row with them: the new row's
+    /// token still rises past every token the game had, so no earlier version comes back.
+    #[test]
+    fn the_log_token_rises_past_dropped_rows() {
+        let mut store = Store::in_memory().unwrap();
+        let id = game(&mut store);
+        let mut v = GameVersion::default();
+        for seq in 1..=3 {
+            v = append(&mut store, id, v, seq).unwrap();
+        }
+        let v_at_3 = v;
+        v = store.set_undone(id, v, 3, true, None).unwrap();
+        v = store.set_undone(id, v, 2, true, None).unwrap();
+        assert_eq!(store.log_shape(id).unwrap(), (1, 2));
+        let after = store
+            .append(Append {
+                game_id: id,
+                version: v,
+                seq: 2,
+                entry: &entry(),
+                had_redo: true,
+                snapshot: None,
+                finished: None,
+                learned: None,
+            })
+            .unwrap();
+        assert_eq!(store.log_shape(id).unwrap(), (2, 0));
+        assert_eq!(after.log, 6, "three appends and two undos before");
+        assert!(after.log > v_at_3.log && after.log > v.log);
+        assert_eq!(store.version(id).unwrap(), after);
+    }
+
+    /// What a table shows from outside its log (here: the game abandoned) raises the game's
+    /// part of the version, and a write stated on the older one is refused.
+    #[test]
+    fn a_change_outside_the_log_raises_the_games_part_of_the_version() {
+        let mut store = Store::in_memory().unwrap();
+        let id = game(&mut store);
+        let v1 = append(&mut store, id, GameVersion::default(), 1).unwrap();
+        store.abandon_game(id).unwrap();
+        let now = store.version(id).unwrap();
+        assert_eq!((now.game, now.log), (v1.game + 1, v1.log));
+        let refused = append(&mut store, id, now, 2);
+        assert!(
+            matches!(refused, Err(StoreError::Invalid { .. })),
+            "an abandoned game takes no more actions: {refused:?}"
+        );
     }
 }

@@ -23,7 +23,7 @@ pub use archive::ImportReport;
 pub use backup::{check_backup, put_back, set_aside, RestoreReport, BACKUP_DIR, KEEP};
 pub use games::{GameRow, LoadedGame, NewGame, SeatPerson};
 pub use location::{default_db_path, APP_DIR_NAME, DB_ENV, DB_FILE_NAME};
-pub use log::Append;
+pub use log::{Append, GameVersion};
 pub use open::Store;
 pub use people::{check_colour, checked_name, Person};
 pub use results::{NewRecord, NewResult, StoredResult};

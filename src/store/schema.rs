@@ -233,6 +233,17 @@ const MIGRATIONS: &[&str] = &[
         CREATE INDEX games_finished_by_day ON games(played_on, id, players, game)
             WHERE status = 'finished';
         "#,
+    // 12: an append writes one page of the file, the log's, as a bare insert does. The log's
+    // part of a game's version moves onto its last row (`events.token`), so the games row is
+    // no longer written by play; `games.version` stays for what a held table shows from
+    // outside the log (a person renamed, a game abandoned). The index of every row's state
+    // gives way to one of the undone rows alone: the active rows are 1..n, so the first undone
+    // row gives both ends of the log, and an active row's append no longer writes an index.
+    r#"
+        ALTER TABLE events ADD COLUMN token INTEGER NOT NULL DEFAULT 0;
+        DROP INDEX events_by_state;
+        CREATE INDEX events_undone ON events(game_id, seq) WHERE undone = 1;
+        "#,
 ];
 
 /// What a migration does besides its SQL, in the same transaction (by migration number).
