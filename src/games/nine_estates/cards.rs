@@ -62,6 +62,16 @@ pub enum Face {
     Round,
 }
 
+impl Face {
+    /// The side's name (its `Debug` text), as catalogue keys and refusals write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Face::Square => "Square",
+            Face::Round => "Round",
+        }
+    }
+}
+
 /// One side of a Structure card.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
 pub struct FaceDef {
@@ -96,6 +106,15 @@ pub enum EstateType {
 }
 
 impl EstateType {
+    /// The type's name as the screens and refusals write it (its `Debug` text, without the
+    /// formatting machinery: the table view writes it for every Estate on every action).
+    pub fn name(self) -> &'static str {
+        match self {
+            EstateType::Peasant => "Peasant",
+            EstateType::Clergy => "Clergy",
+            EstateType::Nobility => "Nobility",
+        }
+    }
     /// Line 60: "Peasant first, then Clergy, and lastly Nobility."
     pub fn predecessor(self) -> Option<EstateType> {
         match self {
@@ -146,16 +165,19 @@ pub struct Catalogue {
     pub estates: BTreeMap<String, EstateDef>,
 }
 
+/// A Structure side's key in the catalogue ("12-Square"), as stored games and files hold it.
 pub fn face_key(card: u8, face: Face) -> String {
-    format!("{card}-{face:?}")
+    [itoa::Buffer::new().format(card), "-", face.name()].concat()
 }
 
+// The catalogue is looked up dozens of times per table view: its keys are made without the
+// formatting machinery (and an Estate's without an allocation).
 impl Catalogue {
     pub fn face(&self, card: u8, face: Face) -> Option<&FaceDef> {
         self.structures.get(&face_key(card, face))
     }
     pub fn estate(&self, card: u8) -> Option<&EstateDef> {
-        self.estates.get(&card.to_string())
+        self.estates.get(itoa::Buffer::new().format(card))
     }
 }
 
@@ -261,4 +283,35 @@ pub fn yield_text(y: &Yield) -> String {
         return "not told yet".to_string();
     }
     y.iter().map(|r| r.name()).collect::<Vec<_>>().join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Catalogue keys are stored in games and files: the quick way of writing them must write
+    /// exactly what the formatting machinery wrote when they were stored.
+    #[test]
+    fn keys_and_names_read_as_their_formatted_text() {
+        for card in 0..=u8::MAX {
+            for face in [Face::Square, Face::Round] {
+                assert_eq!(face_key(card, face), format!("{card}-{face:?}"));
+            }
+        }
+        for kind in [
+            EstateType::Peasant,
+            EstateType::Clergy,
+            EstateType::Nobility,
+        ] {
+            assert_eq!(kind.name(), format!("{kind:?}"));
+        }
+        let mut catalogue = Catalogue::default();
+        let def: EstateDef = serde_json::from_value(serde_json::json!({
+            "name": "Mill", "cost": ["Wood"], "provides": ["Food"], "shields": 1
+        }))
+        .expect("an Estate's description");
+        catalogue.estates.insert("7".into(), def);
+        assert_eq!(catalogue.estate(7).map(|d| d.name.as_str()), Some("Mill"));
+        assert!(catalogue.estate(70).is_none());
+    }
 }

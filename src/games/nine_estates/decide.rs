@@ -363,30 +363,37 @@ fn handle_build(
 
 /// The active card in `slot` as a build, or why it cannot be built.
 pub(super) fn structure_to_build(state: &NineState, slot: Slot) -> Result<Buildable, RuleError> {
+    // The words are joined, not formatted: the table view asks this of every active card on
+    // every action.
     let (pos, tilted) = state.card_at(slot).ok_or_else(|| {
         err(
             "nine.no-such-card",
-            format!("there is no {} to build", slot.name()),
+            ["there is no ", slot.name(), " to build"].concat(),
         )
     })?;
     if tilted {
         // Line 64: a tilted card may not be used again until it is reset, not even to be built.
         return Err(err(
             "nine.tilted",
-            format!(
-                "the {} already paid for something this round (tilted): it may not be built until it is reset",
-                slot.name()
-            ),
+            [
+                "the ",
+                slot.name(),
+                " already paid for something this round (tilted): it may not be built until it is reset",
+            ]
+            .concat(),
         ));
     }
     let def = state.face_def(pos.card, slot.face()).ok_or_else(|| {
         err(
             "nine.card-unknown",
-            format!(
-                "Card {}'s {:?} side is not described yet: describe it first",
-                pos.card,
-                slot.face()
-            ),
+            [
+                "Card ",
+                itoa::Buffer::new().format(pos.card),
+                "'s ",
+                slot.face().name(),
+                " side is not described yet: describe it first",
+            ]
+            .concat(),
         )
     })?;
     Ok(Buildable {
@@ -459,7 +466,8 @@ pub(super) fn estate_build(state: &NineState, row: u8, col: u8) -> Result<Builda
 }
 
 impl EstateBlock {
-    /// The refusal as the table is told it, naming the rule.
+    /// The refusal as the table is told it, naming the rule. (The table view shows one for
+    /// every Estate on every action: the words are joined, not formatted.)
     pub(super) fn refusal(self, state: &NineState, row: u8, col: u8) -> RuleError {
         let name = |card| estate_label(state, card);
         match self {
@@ -469,28 +477,29 @@ impl EstateBlock {
             ),
             EstateBlock::Built { card } => err(
                 "nine.estate-built",
-                format!("{} is already built", name(card)),
+                [&name(card), " is already built"].concat(),
             ),
             EstateBlock::Removed { card } => err(
                 "nine.estate-removed",
-                format!(
-                    "{} was discarded when an Estate in its row or column was built",
-                    name(card)
-                ),
+                [
+                    &name(card),
+                    " was discarded when an Estate in its row or column was built",
+                ]
+                .concat(),
             ),
-            EstateBlock::OutOfOrder { card, kind } => {
-                let before = kind
-                    .predecessor()
-                    .map(|p| format!("{p:?}"))
-                    .unwrap_or_default();
-                err(
-                    "nine.estate-order",
-                    format!("Estates are built Peasant, then Clergy, then Nobility: build a {before} Estate before {}", name(card)),
-                )
-            }
+            EstateBlock::OutOfOrder { card, kind } => err(
+                "nine.estate-order",
+                [
+                    "Estates are built Peasant, then Clergy, then Nobility: build a ",
+                    kind.predecessor().map_or("", EstateType::name),
+                    " Estate before ",
+                    &name(card),
+                ]
+                .concat(),
+            ),
             EstateBlock::Undescribed { card } => err(
                 "nine.card-unknown",
-                format!("{} is not described yet: describe it first", name(card)),
+                [&name(card), " is not described yet: describe it first"].concat(),
             ),
         }
     }

@@ -153,7 +153,7 @@ fn active_cards(state: &NineState) -> (Vec<ActiveCard>, Vec<DescribeRequest>) {
                     kind: "Structure".into(),
                     card: pos.card,
                     face: Some(slot.face()),
-                    place: format!("the {}", slot.name()),
+                    place: ["the ", slot.name()].concat(),
                     edges: suggested_edges(state, pos.card, slot.face(), pos.upright),
                     described: def.cloned(),
                 });
@@ -216,7 +216,12 @@ fn grid_estates(state: &NineState) -> (Vec<GridEstate>, Vec<DescribeRequest>) {
                     kind: "Estate".into(),
                     card: slot.card,
                     face: None,
-                    place: format!("{kind:?} row, column {}", c + 1),
+                    place: [
+                        kind.name(),
+                        " row, column ",
+                        itoa::Buffer::new().format(c + 1),
+                    ]
+                    .concat(),
                     edges: None,
                     described: None,
                 });
@@ -252,14 +257,19 @@ pub(super) fn structure_label(state: &NineState, card: u8, face: Face) -> String
     }
 }
 
-/// An Estate's name, or its type and number when it is not described yet.
+/// An Estate's name, or its type and number when it is not described yet (written for every
+/// Estate on every view: without the formatting machinery).
 pub(super) fn estate_label(state: &NineState, card: u8) -> String {
     match state.catalogue.estate(card) {
         Some(d) => d.name.clone(),
-        None => format!(
-            "{:?} Estate card {card}",
-            EstateType::of_card(card).unwrap_or(EstateType::Peasant)
-        ),
+        None => [
+            EstateType::of_card(card)
+                .unwrap_or(EstateType::Peasant)
+                .name(),
+            " Estate card ",
+            itoa::Buffer::new().format(card),
+        ]
+        .concat(),
     }
 }
 
