@@ -171,7 +171,8 @@ pub fn scoresheet(state: &NineState) -> Scoresheet {
             ("Rounds", e.rounds),
             ("Total", e.total),
         ] {
-            categories.push(format!("Era {} {label}", e.era));
+            // Joined, not formatted: the live scoresheet is written on every action.
+            categories.push(["Era ", itoa::Buffer::new().format(e.era), " ", label].concat());
             breakdown.push(v);
         }
     }
