@@ -272,7 +272,7 @@ pub(super) fn new_uuid() -> String {
 /// 271b271): the player count (`games.players`) joined migration 4 and the statistics indexes
 /// changed in 5. A file that went through their earlier text (at schema 4 or later) is given
 /// what they make now before the migrations after its version run; every file passes here once,
-/// on its way to schema 10.
+/// on its way to the latest schema.
 fn mend_edited(tx: &Transaction, found: i64) -> rusqlite::Result<()> {
     let count = |sql: &str| tx.query_row(sql, [], |r| r.get::<_, i64>(0));
     if found >= 4
