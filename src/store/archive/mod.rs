@@ -59,7 +59,11 @@ pub struct ArchivedGame {
     pub options: Box<RawValue>,
     /// The shuffles' seed, as text (it may exceed what a JSON reader keeps exactly).
     pub seed: String,
-    /// Raised by every append, undo and redo.
+    /// The game's `games.version`: raised by what its table shows from outside the log (a
+    /// person renamed, the game abandoned), and, in files written before schema 12, by every
+    /// append, undo and redo too. The log's own part of the version (`events.token`) is not
+    /// carried: an imported log starts it again at 0, which only the importing file's clients
+    /// compare.
     pub version: i64,
     /// The people's UUIDs in seat order.
     pub seats: Vec<String>,
