@@ -65,24 +65,38 @@ impl Drop for Stream {
     }
 }
 
-#[test]
-fn a_stale_stream_undoes_and_redoes_what_the_file_holds() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("two.sqlite3");
+/// Game 1 of Nine Estates dealt in `db`, and a `stream` on it that has passed once (its table
+/// ends at entry 2).
+fn stream_after_its_pass(db: &Path) -> Stream {
     ok(
-        &db,
+        db,
         &["start", "nine-estates", "--player", "Ana", "--seed", "5"],
     );
     ok(
-        &db,
+        db,
         &["act", "1", r#"{"type":"Deal","deal":{"kind":"Shuffle"}}"#],
     );
-    let mut app = Stream::start(&db, "1");
+    let mut app = Stream::start(db, "1");
     let passed = app.send(r#"{"type":"Pass"}"#);
     assert!(
         passed.starts_with("ack 2 ") && passed.ends_with("passed"),
         "{passed}"
     );
+    app
+}
+
+/// How many entries game 1's log shows, as the file holds it.
+fn log_len(db: &Path) -> usize {
+    let o = steward(db, &["--json", "show", "1"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    v["log"].as_array().map_or(0, Vec::len)
+}
+
+#[test]
+fn a_stale_stream_undoes_and_redoes_what_the_file_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("two.sqlite3");
+    let mut app = stream_after_its_pass(&db);
     // Another process takes the pass back and plays something else: the log has the same
     // length as the stream last saw, but not the same entries.
     ok(&db, &["undo", "1"]);
@@ -110,16 +124,7 @@ fn a_stale_stream_undoes_and_redoes_what_the_file_holds() {
 fn a_stale_stream_decides_on_the_table_as_the_file_holds_it() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("two.sqlite3");
-    ok(
-        &db,
-        &["start", "nine-estates", "--player", "Ana", "--seed", "5"],
-    );
-    ok(
-        &db,
-        &["act", "1", r#"{"type":"Deal","deal":{"kind":"Shuffle"}}"#],
-    );
-    let mut app = Stream::start(&db, "1");
-    assert!(app.send(r#"{"type":"Pass"}"#).starts_with("ack 2 "));
+    let mut app = stream_after_its_pass(&db);
     ok(&db, &["undo", "1"]);
     ok(&db, &["act", "1", r#"{"type":"EndEra"}"#]);
     // Era 1 has ended in the file: the next thing is to deal Era 2, so no "end of round" choice
@@ -127,50 +132,28 @@ fn a_stale_stream_decides_on_the_table_as_the_file_holds_it() {
     let answer = app.send(r#"{"type":"ChooseRoundEnd","choice":{"kind":"RotateAll"}}"#);
     assert!(answer.starts_with("err 2 refused"), "{answer}");
     drop(app);
-    let o = steward(&db, &["--json", "show", "1"]);
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(v["log"].as_array().map(Vec::len), Some(2), "{v}");
+    assert_eq!(log_len(&db), 2);
 }
 
 #[test]
 fn a_stale_stream_stores_its_action_after_what_another_process_wrote() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("two.sqlite3");
-    ok(
-        &db,
-        &["start", "nine-estates", "--player", "Ana", "--seed", "5"],
-    );
-    ok(
-        &db,
-        &["act", "1", r#"{"type":"Deal","deal":{"kind":"Shuffle"}}"#],
-    );
-    let mut app = Stream::start(&db, "1");
-    assert!(app.send(r#"{"type":"Pass"}"#).starts_with("ack 2 "));
+    let mut app = stream_after_its_pass(&db);
     // The stream's table ends at entry 2; the file now has a third. The stream's pass is legal
     // on both, so only the store's version check can tell that it was decided on a stale table.
     ok(&db, &["act", "1", r#"{"type":"Pass"}"#]);
     let answer = app.send(r#"{"type":"Pass"}"#);
     assert!(answer.starts_with("ack 4 "), "{answer}");
     drop(app);
-    let o = steward(&db, &["--json", "show", "1"]);
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(v["log"].as_array().map(Vec::len), Some(4), "{v}");
+    assert_eq!(log_len(&db), 4);
 }
 
 #[test]
 fn a_stale_stream_is_not_refused_what_the_file_allows() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("two.sqlite3");
-    ok(
-        &db,
-        &["start", "nine-estates", "--player", "Ana", "--seed", "5"],
-    );
-    ok(
-        &db,
-        &["act", "1", r#"{"type":"Deal","deal":{"kind":"Shuffle"}}"#],
-    );
-    let mut app = Stream::start(&db, "1");
-    assert!(app.send(r#"{"type":"Pass"}"#).starts_with("ack 2 "));
+    let mut app = stream_after_its_pass(&db);
     ok(&db, &["undo", "1"]);
     ok(&db, &["act", "1", r#"{"type":"EndEra"}"#]);
     // On the stream's stale table the round is being played and a deal is refused; in the file

@@ -80,6 +80,11 @@ pub(super) fn fresh<'a>(
         }
         tables.insert(id, cached);
     }
+    the_table(tables, id)
+}
+
+/// The table of game `id` in `tables` (put there by the caller).
+fn the_table(tables: &mut HashMap<i64, Cached>, id: i64) -> Result<&mut Cached, ApiError> {
     tables.get_mut(&id).ok_or_else(|| ApiError::NotFound {
         what: format!("game #{id}"),
     })
@@ -99,9 +104,7 @@ pub(super) fn held<'a>(
     if !tables.get(&id).is_some_and(enough) {
         return fresh(store, tables, page, id, need);
     }
-    tables.get_mut(&id).ok_or_else(|| ApiError::NotFound {
-        what: format!("game #{id}"),
-    })
+    the_table(tables, id)
 }
 
 /// The refusal of a table request on a game entered as its results.

@@ -304,12 +304,22 @@ mod tests {
         version: GameVersion,
         seq: usize,
     ) -> Result<GameVersion, StoreError> {
+        append_clearing(store, id, version, seq, false)
+    }
+
+    fn append_clearing(
+        store: &mut Store,
+        id: i64,
+        version: GameVersion,
+        seq: usize,
+        had_redo: bool,
+    ) -> Result<GameVersion, StoreError> {
         store.append(Append {
             game_id: id,
             version,
             seq,
             entry: &entry(),
-            had_redo: false,
+            had_redo,
             snapshot: None,
             finished: None,
             learned: None,
@@ -324,8 +334,18 @@ mod tests {
         for seq in 1..=3 {
             version = append(&mut store, id, version, seq).unwrap();
         }
-        store.set_undone(id, version, 3, true, None).unwrap();
+        version = store.set_undone(id, version, 3, true, None).unwrap();
         assert_eq!(store.log_shape(id).unwrap(), (2, 1));
+        // History counts the active entries from the log's ends too.
+        assert_eq!(store.game_row(id).unwrap().actions, 2);
+        for seq in [2, 1] {
+            version = store.set_undone(id, version, seq, true, None).unwrap();
+        }
+        assert_eq!(store.log_shape(id).unwrap(), (0, 3));
+        assert_eq!(store.game_row(id).unwrap().actions, 0);
+        for seq in [1, 2] {
+            version = store.set_undone(id, version, seq, false, None).unwrap();
+        }
         let loaded = store.load_game(id, usize::MAX).unwrap();
         assert_eq!((loaded.log.entries.len(), loaded.log.redo.len()), (2, 1));
     }
@@ -374,18 +394,7 @@ mod tests {
         v = store.set_undone(id, v, 3, true, None).unwrap();
         v = store.set_undone(id, v, 2, true, None).unwrap();
         assert_eq!(store.log_shape(id).unwrap(), (1, 2));
-        let after = store
-            .append(Append {
-                game_id: id,
-                version: v,
-                seq: 2,
-                entry: &entry(),
-                had_redo: true,
-                snapshot: None,
-                finished: None,
-                learned: None,
-            })
-            .unwrap();
+        let after = append_clearing(&mut store, id, v, 2, true).unwrap();
         assert_eq!(store.log_shape(id).unwrap(), (2, 0));
         assert_eq!(after.log, 6, "three appends and two undos before");
         assert!(after.log > v_at_3.log && after.log > v.log);
