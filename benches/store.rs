@@ -18,7 +18,7 @@
 use criterion::Criterion;
 use estate_steward::engine::{AnyTable, StoredEntry};
 use estate_steward::games::find_game;
-use estate_steward::service::{Steward, APP_LOG_PAGE};
+use estate_steward::service::{Steward, APP_VIEWS};
 use estate_steward::store::{Append, GameVersion, Store};
 use rand::{Rng, SeedableRng};
 use rusqlite::Connection;
@@ -135,7 +135,7 @@ impl Actor {
     /// A new file holding a game of `n` actions, played as the app plays.
     fn new(path: &Path, n: usize) -> Actor {
         let mut steward = Steward::open(path).expect("open");
-        steward.set_log_page(APP_LOG_PAGE);
+        steward.set_views(APP_VIEWS);
         let ana = steward.add_person("Ana", "#1f77b4").expect("person");
         let id = steward
             .start_game("nine-estates", &[ana.id], None, Some(7))
@@ -150,7 +150,7 @@ impl Actor {
         }
         // Reopened, as the app finds it.
         let mut steward = Steward::open(path).expect("reopen");
-        steward.set_log_page(APP_LOG_PAGE);
+        steward.set_views(APP_VIEWS);
         Actor { steward, id }
     }
     fn once(&mut self) -> Duration {
@@ -197,7 +197,7 @@ fn open_and_count(path: &Path) -> Duration {
 fn resume_as_the_app(path: &Path, id: i64) -> Duration {
     timed_then_dropped(|| {
         let mut steward = Steward::open(path).expect("open");
-        steward.set_log_page(APP_LOG_PAGE);
+        steward.set_views(APP_VIEWS);
         let view = steward.view(id, None).expect("view");
         assert!(view.log_len() >= 10_000);
         steward

@@ -752,9 +752,19 @@ fn the_game_ends_when_two_rows_are_complete() {
     let mut s = game(2);
     complete_row(&mut s, 0, 0);
     assert_ne!(s.state().phase, Phase::Over);
+    assert_eq!(
+        TheEstates::view(s.state()).final_purses,
+        None,
+        "money stays hidden from the shared view while the game runs"
+    );
     complete_row(&mut s, 2, 2);
     assert_eq!(s.state().phase, Phase::Over);
     assert!(TheEstates::score(s.state()).rows.iter().any(|r| r.winner));
+    // Once over, the view says what each seat ends with (the screen reads it there).
+    assert_eq!(
+        TheEstates::view(s.state()).final_purses,
+        Some(s.state().purses.clone())
+    );
 }
 
 #[test]

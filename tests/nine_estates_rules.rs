@@ -198,6 +198,10 @@ fn estates_are_not_reset_at_the_round_end_but_are_at_the_next_era() {
         build_centre(vec![pay(Source::Estate { index: 0 }, Food)]).clone_with_cost_fix(&mut s);
     act(&mut s, action);
     assert!(s.state().estates[0].used);
+    // The screen reads the Era built and the tilt from the view.
+    let seen = NineEstates::view(s.state()).built_estates;
+    assert_eq!(seen, s.state().estates);
+    assert!(seen[0].used && seen[0].era == 1);
     pass_until_round_end(&mut s);
     assert!(
         s.state().estates[0].used,

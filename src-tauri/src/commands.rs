@@ -18,7 +18,7 @@
 use crate::files::{self, FileOutcome, FileProgress};
 use estate_steward::service::{
     ApiError, CatalogueEntry, GameInfo, GameRecord, PersonGames, PlayerRef, ReplayStep,
-    ResultsEntry, SeatColours, Stage, Stats, Steward, TableView, APP_LOG_PAGE,
+    ResultsEntry, SeatColours, Stage, Stats, Steward, TableView, APP_VIEWS,
 };
 use estate_steward::store::StoreError;
 use estate_steward::store::{GameRow, Person, RestoreReport, StatsFilter};
@@ -119,7 +119,7 @@ impl AppState {
                 // moved aside unchanged.
                 Err(_) => {
                     let (mut restored, report) = Steward::restore_over_refused(&path, &file)?;
-                    restored.set_log_page(APP_LOG_PAGE);
+                    restored.set_views(APP_VIEWS);
                     *guard = Ok(restored);
                     *refused.lock().unwrap_or_else(|p| p.into_inner()) = None;
                     return Ok(report);
@@ -157,7 +157,7 @@ fn restored_not_reopened(report: &RestoreReport, e: &ApiError) -> ApiError {
 /// The service over the database at `path`, as the app opens it at start.
 pub fn reopen(path: &Path) -> Result<Steward, ApiError> {
     Steward::open(path).map(|mut s| {
-        s.set_log_page(APP_LOG_PAGE);
+        s.set_views(APP_VIEWS);
         s
     })
 }

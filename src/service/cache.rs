@@ -27,6 +27,29 @@ pub enum LogPage {
 /// that a long game costs the same per action as a short one.
 pub const APP_LOG_PAGE: LogPage = LogPage::Latest { min: 30, step: 50 };
 
+/// What a client's [`TableView`]s carry: how much of the log, and whether the game's state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ViewShape {
+    pub log: LogPage,
+    /// Whether `state` is filled in. The app's screens read only the game's `view` (the core's
+    /// display-ready facts), so the app goes without: one serialization less per action.
+    pub state: bool,
+}
+
+impl ViewShape {
+    /// The whole log and the state: the CLI, scripts and tests.
+    pub const WHOLE: ViewShape = ViewShape {
+        log: LogPage::Whole,
+        state: true,
+    };
+}
+
+/// The views as the app receives them: the log paged, no state.
+pub const APP_VIEWS: ViewShape = ViewShape {
+    log: APP_LOG_PAGE,
+    state: false,
+};
+
 impl LogPage {
     /// How many lines of a log of `n` this page leaves out.
     pub fn skipped(self, n: usize) -> usize {
@@ -151,14 +174,14 @@ impl Steward {
         id: i64,
         need: impl Fn(usize) -> usize,
     ) -> Result<&mut Cached, ApiError> {
-        fresh(&self.store, &mut self.tables, self.page, id, need)
+        fresh(&self.store, &mut self.tables, self.shape.log, id, need)
     }
 
     /// The table screen's data for game `id`.
     pub fn view(&mut self, id: i64, message: Option<String>) -> Result<TableView, ApiError> {
-        let page = self.page;
-        let cached = self.cached(id, |n| page.skipped(n))?;
-        Ok(table_view(id, cached.table.as_ref(), page, message))
+        let shape = self.shape;
+        let cached = self.cached(id, |n| shape.log.skipped(n))?;
+        Ok(table_view(id, cached.table.as_ref(), shape, message))
     }
 }
 
@@ -166,18 +189,18 @@ impl Steward {
 pub(super) fn table_view(
     id: i64,
     table: &dyn AnyTable,
-    page: LogPage,
+    shape: ViewShape,
     message: Option<String>,
 ) -> TableView {
     let d = table.descriptor();
-    let skipped = page.skipped(table.len());
+    let skipped = shape.log.skipped(table.len());
     TableView {
         game_id: id,
         game: d.id.into(),
         game_name: d.name.into(),
         seats: table.seats().to_vec(),
-        state: if table.has_secrets() && !table.is_over() {
-            // Kept from the shared screen.
+        state: if !shape.state || (table.has_secrets() && !table.is_over()) {
+            // Not wanted, or kept from the shared screen.
             RawValue::NULL.to_owned()
         } else {
             table.state_json()

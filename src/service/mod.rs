@@ -15,7 +15,7 @@ mod stats;
 mod transfer;
 mod types;
 
-pub use cache::{LogPage, APP_LOG_PAGE};
+pub use cache::{LogPage, ViewShape, APP_LOG_PAGE, APP_VIEWS};
 pub use manage::PersonGames;
 pub use results::{PlayerResult, ResultsEntry};
 pub use start::{PlayerRef, SeatColours};
@@ -34,7 +34,7 @@ use std::path::Path;
 pub struct Steward {
     store: Store,
     tables: HashMap<i64, Cached>,
-    page: LogPage,
+    shape: ViewShape,
 }
 
 fn kind_of(game: &str) -> Result<&'static dyn GameKind, ApiError> {
@@ -56,21 +56,22 @@ fn known_games() -> String {
 }
 
 impl Steward {
-    /// Open the database at `path`; views carry the whole log (see [`Steward::set_log_page`]).
+    /// Open the database at `path`; views carry the whole log and the state (see
+    /// [`Steward::set_views`]).
     pub fn open(path: &Path) -> Result<Steward, ApiError> {
         let mut store = Store::open(path)?;
         store.set_stats_groups(stats_groups());
         Ok(Steward {
             store,
             tables: HashMap::new(),
-            page: LogPage::Whole,
+            shape: ViewShape::WHOLE,
         })
     }
 
-    /// How much of the log the table views carry from now on. A client that pages the log
-    /// (the app) also resumes a long game from its end, parsing only that.
-    pub fn set_log_page(&mut self, page: LogPage) {
-        self.page = page;
+    /// What the table views carry from now on. A client that pages the log (the app) also
+    /// resumes a long game from its end, parsing only that.
+    pub fn set_views(&mut self, shape: ViewShape) {
+        self.shape = shape;
     }
 
     pub fn games_available(&self) -> Vec<GameInfo> {

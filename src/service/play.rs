@@ -49,8 +49,8 @@ impl Steward {
         action: &Value,
         table: Table,
     ) -> Result<Option<TableView>, ApiError> {
-        let page = self.page;
-        let need = |n| page.skipped(n);
+        let shape = self.shape;
+        let (page, need) = (shape.log, |n| shape.log.skipped(n));
         let cached = match table {
             Table::Held => held(&self.store, &mut self.tables, page, id, need)?,
             Table::Fresh => fresh(&self.store, &mut self.tables, page, id, need)?,
@@ -71,7 +71,7 @@ impl Steward {
         // The view is made now and shown only once the commit succeeded. Made before the
         // commit's fsync it runs on caches still warm from deciding; made after the wait, the
         // same view took 10-20 µs longer (docs/benchmarks.md).
-        let view = table_view(id, table_now, page, Some(played.entry.summary.clone()));
+        let view = table_view(id, table_now, shape, Some(played.entry.summary.clone()));
         let result = self.store.append(Append {
             game_id: id,
             version: cached.version,
@@ -105,7 +105,7 @@ impl Steward {
     }
 
     fn step_back_or_forth(&mut self, id: i64, back: bool) -> Result<TableView, ApiError> {
-        let page = self.page;
+        let (shape, page) = (self.shape, self.shape.log);
         // Undo needs the entry it takes back, and the page after it.
         let need = |n: usize| page.skipped(n.saturating_sub(1)).min(n.saturating_sub(1));
         let cached = fresh(&self.store, &mut self.tables, page, id, need)?;
@@ -125,7 +125,7 @@ impl Steward {
         let view = table_view(
             id,
             cached.table.as_ref(),
-            page,
+            shape,
             Some(format!("{message}: {summary}")),
         );
         match self

@@ -104,7 +104,7 @@ impl Steward {
             colours: &colours,
         })?;
         let table = kind.new_table(&options, seats, seed)?;
-        let view = table_view(id, table.as_ref(), self.page, None);
+        let view = table_view(id, table.as_ref(), self.shape, None);
         self.tables.insert(
             id,
             Cached {

@@ -2,7 +2,7 @@
 //! `stream` (one acknowledgement per committed line).
 
 use crate::{exit_code, parse_json};
-use estate_steward::service::{ApiError, LogPage, Steward, TableView};
+use estate_steward::service::{ApiError, LogPage, Steward, TableView, ViewShape};
 use serde_json::Value;
 use std::io::{BufRead, Write};
 
@@ -53,8 +53,12 @@ pub(crate) fn stream_line(
 /// `stream`: every line gets one answer, and a bad line does not end the stream. Returns the
 /// exit code of the first line that failed (0 when none did).
 pub(crate) fn stream(steward: &mut Steward, id: i64) -> Result<u8, ApiError> {
-    // The acknowledgement needs the log's length, not its lines: resume and answer from its end.
-    steward.set_log_page(LogPage::Latest { min: 1, step: 256 });
+    // The acknowledgement needs the log's length, not its lines nor the state: resume and
+    // answer from the log's end.
+    steward.set_views(ViewShape {
+        log: LogPage::Latest { min: 1, step: 256 },
+        state: false,
+    });
     steward.view(id, None)?; // a missing game or a refused file ends it before any line
     let mut input = std::io::stdin().lock();
     let mut stdout = std::io::stdout();

@@ -7,7 +7,7 @@ use super::decide::{handle, shown};
 use super::placement::{placement_label, placement_phrase};
 use super::rules_table::table;
 use super::scoring::building_points;
-use super::state::{self, Cube, EstatesState, Permit, Phase, Piece, Whereabouts};
+use super::state::{self, Cube, EstatesState, Permit, Phase, Piece, Purse, Whereabouts};
 use crate::engine::why_not;
 use serde::{Deserialize, Serialize};
 
@@ -39,6 +39,8 @@ pub struct EstatesView {
     /// never tell who is short of money (product.md; ARCHITECTURE.md invariant 11). The legal
     /// list (`allowed`) may be shorter; an unaffordable try is refused with its reason.
     pub shown: Vec<Shown>,
+    /// Each seat's money once the game is over (cash is hidden until then: `None`).
+    pub final_purses: Option<Vec<Purse>>,
 }
 
 /// One choice on the screen: its words, its step, and the action sent back when it is tapped.
@@ -125,6 +127,7 @@ pub fn view(s: &EstatesState) -> EstatesView {
         permits: s.permits.clone(),
         certificates: s.certificates.clone(),
         projected: building_points(s),
+        final_purses: (s.phase == Phase::Over).then(|| s.purses.clone()),
         shown: shown(s)
             .into_iter()
             .map(|a| Shown {

@@ -7,7 +7,7 @@ use super::cards::{cost_text, yield_text, EstateType, Face, FaceDef, Resource};
 use super::offers::build_why_not;
 use super::payment::{source_offer, Pay, Source};
 use super::scoring;
-use super::state::{BuiltStructure, EraScore, EstateStatus, NineState, Phase, Slot};
+use super::state::{BuiltEstate, BuiltStructure, EraScore, EstateStatus, NineState, Phase, Slot};
 use serde::{Deserialize, Serialize};
 
 /// An active card as the table screen shows it.
@@ -84,6 +84,9 @@ pub struct NineView {
     /// with it gets; `None`: it can), so that a tap on it answers.
     pub structure_why_not: Vec<Option<String>>,
     pub estates: Vec<String>,
+    /// The built Estates as the state holds them (card, place, Era built, used this Era), in
+    /// the order of `estates`.
+    pub built_estates: Vec<BuiltEstate>,
     /// For each built Estate, why it cannot pay toward a build now (`None`: it can).
     pub estate_why_not: Vec<Option<String>>,
     pub undescribed: Vec<DescribeRequest>,
@@ -124,6 +127,7 @@ pub fn view(state: &NineState) -> NineView {
             .iter()
             .map(|e| estate_label(state, e.card))
             .collect(),
+        built_estates: state.estates.clone(),
         undescribed,
         structure_names: structure_names(state),
         era_scores: state.era_scores.clone(),

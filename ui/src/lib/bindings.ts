@@ -749,6 +749,8 @@ export type EstatesView_Deserialize = {
 	 *  list (`allowed`) may be shorter; an unaffordable try is refused with its reason.
 	 */
 	shown: EstatesShown_Deserialize[],
+	/**  Each seat's money once the game is over (cash is hidden until then: `None`). */
+	final_purses?: EstatesPurse[] | null,
 };
 
 /**
@@ -784,6 +786,8 @@ export type EstatesView_Serialize = {
 	 *  list (`allowed`) may be shorter; an unaffordable try is refused with its reason.
 	 */
 	shown: EstatesShown_Serialize[],
+	/**  Each seat's money once the game is over (cash is hidden until then: `None`). */
+	final_purses: EstatesPurse[] | null,
 };
 
 /**  Where a one-off piece (a permit, the mayor, the cancel cube) is. */
@@ -2437,6 +2441,11 @@ export type NineView_Deserialize = {
 	 */
 	structure_why_not: (string | null)[],
 	estates: string[],
+	/**
+	 *  The built Estates as the state holds them (card, place, Era built, used this Era), in
+	 *  the order of `estates`.
+	 */
+	built_estates: BuiltEstate[],
 	/**  For each built Estate, why it cannot pay toward a build now (`None`: it can). */
 	estate_why_not: (string | null)[],
 	undescribed: DescribeRequest_Deserialize[],
@@ -2473,6 +2482,11 @@ export type NineView_Serialize = {
 	 */
 	structure_why_not: (string | null)[],
 	estates: string[],
+	/**
+	 *  The built Estates as the state holds them (card, place, Era built, used this Era), in
+	 *  the order of `estates`.
+	 */
+	built_estates: BuiltEstate[],
 	/**  For each built Estate, why it cannot pay toward a build now (`None`: it can). */
 	estate_why_not: (string | null)[],
 	undescribed: DescribeRequest_Serialize[],

@@ -236,6 +236,7 @@ describe("what can be done now", () => {
     ],
     structure_why_not: [null, null],
     estates: ["Abbey"],
+    built_estates: [{ card: 1, row: 2, col: 0, era: 1, used: false }],
     estate_why_not: [null],
     undescribed: [],
     structure_names: [],

@@ -414,12 +414,6 @@ export function asPurse(v: unknown): Purse | null {
     : null;
 }
 
-/** The money each seat ends with, from the finished game's state (null while it runs). */
-export function finalPurses(state: unknown): Purse[] | null {
-  if (state === null || typeof state !== "object" || !("purses" in state) || !Array.isArray(state.purses)) return null;
-  const out = state.purses.map(asPurse);
-  return out.every((p): p is Purse => p !== null) ? out : null;
-}
 
 /** How long a peek button must be held before the figures show. */
 export const PEEK_HOLD_MS = 600;
