@@ -183,6 +183,9 @@ test(
       // The built Estate answers a tap too: the builds it helps pay for, or why it cannot pay.
       table = cli("show", String(nine));
       const builtAt = table.view.estates.length - 1;
+      // The Era it was built in comes from the game's view (the app receives no state).
+      const builtLine = await browser.$(`[data-testid="built-estate"][data-index="${builtAt}"]`);
+      assert.match(await builtLine.getText(), new RegExp(`Era ${table.view.built_estates[builtAt].era}\\b`), "the built Estate says its Era");
       const builtTap = await browser.$(`[data-testid="built-estate"][data-index="${builtAt}"] [data-testid="built-estate-tap"]`);
       const builtWhy = table.view.estate_why_not[builtAt];
       if (builtWhy !== null) {
