@@ -941,17 +941,21 @@ fn described(s: &mut Steward, id: i64, n: usize) {
     }
 }
 
+/// A Nine Estates game dealt and `n` cards described, written by a CLI client (whole log and
+/// state), with that client's view of it; the client is closed.
+fn described_game(path: &Path, n: usize) -> (i64, estate_steward::service::TableView) {
+    let mut s = opened(path);
+    let id = start(&mut s);
+    described(&mut s, id, n);
+    (id, ok(s.view(id, None)))
+}
+
 #[test]
 fn the_app_pages_the_log_and_resumes_a_long_game_from_its_end() {
     use estate_steward::service::{LogPage, ViewShape, APP_LOG_PAGE};
     let dir = tempfile::tempdir().unwrap();
     let path = temp_db(&dir);
-    let (id, whole) = {
-        let mut s = opened(&path);
-        let id = start(&mut s);
-        described(&mut s, id, 249);
-        (id, ok(s.view(id, None)))
-    };
+    let (id, whole) = described_game(&path, 249);
     assert_eq!(whole.log.len(), 250);
     assert_eq!(whole.log_from, None, "the CLI's views carry the whole log");
     {
@@ -1012,12 +1016,7 @@ fn the_app_receives_the_games_view_and_not_its_state() {
     use estate_steward::service::{APP_LOG_PAGE, APP_VIEWS};
     let dir = tempfile::tempdir().unwrap();
     let path = temp_db(&dir);
-    let (id, whole) = {
-        let mut s = opened(&path);
-        let id = start(&mut s);
-        described(&mut s, id, 40);
-        (id, ok(s.view(id, None)))
-    };
+    let (id, whole) = described_game(&path, 40);
     assert!(
         !whole.state_value().is_null(),
         "the CLI's views carry the state"
