@@ -9,6 +9,7 @@ pub mod game;
 pub mod names;
 pub mod rules;
 pub mod session;
+pub mod settled;
 pub mod table;
 
 pub use game::{

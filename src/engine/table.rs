@@ -13,10 +13,12 @@ use super::game::{to_json, Descriptor, Game, RuleError, Scoresheet, Seat};
 use super::names::{has_json_marks, named, named_json, named_sheet, named_value};
 use super::rules::RuleBook;
 use super::session::{Entry, Session, Window};
+use super::settled::Memo;
 use json::{added_part, read_lenient, read_strict, unkept_key};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::Value;
+use std::cell::RefCell;
 use std::marker::PhantomData;
 
 /// An entry as stored: the action and its events as JSON text, and its summary.
@@ -191,7 +193,14 @@ impl<G> Kind<G> {
     pub const NEW: Kind<G> = Kind(PhantomData);
 }
 
-struct Table<G: Game>(Session<G>);
+/// A game's session, and the memo of its view's settled parts (see `settled`).
+struct Table<G: Game>(Session<G>, RefCell<Memo>);
+
+impl<G: Game> Table<G> {
+    fn new(session: Session<G>) -> Self {
+        Table(session, RefCell::default())
+    }
+}
 
 /// A game's view as the clients receive it: the view's own fields plus `"game": <id>`, the tag
 /// by which `games::GameView` (and the UI) tell the games apart.
@@ -207,7 +216,8 @@ fn tagged_view<G: Game>(view: &G::View, seats: &[Seat]) -> Value {
 
 /// [`tagged_view`] as JSON text, without the tree of `Value`s between: the view's fields, then
 /// `"game"` (last, so that it wins over a field of that name, as in `tagged_view`).
-fn tagged_view_json<G: Game>(view: &G::View, seats: &[Seat]) -> Box<RawValue> {
+/// Its settled parts are written from `memo` when unchanged.
+fn tagged_view_json<G: Game>(view: &G::View, seats: &[Seat], memo: &mut Memo) -> Box<RawValue> {
     #[derive(Serialize)]
     struct Tagged<'a, V> {
         #[serde(flatten)]
@@ -218,7 +228,7 @@ fn tagged_view_json<G: Game>(view: &G::View, seats: &[Seat]) -> Box<RawValue> {
         view,
         game: G::DESCRIPTOR.id,
     };
-    let Ok(raw) = serde_json::value::to_raw_value(&tagged) else {
+    let Ok(raw) = memo.lend(|| serde_json::value::to_raw_value(&tagged)) else {
         // A view that is not a map of fields cannot be flattened: tagged as a value instead.
         return raw_json(&tagged_view::<G>(view, seats));
     };
@@ -321,7 +331,9 @@ impl<G: Game> GameKind for Kind<G> {
         seed: u64,
     ) -> Result<Box<dyn AnyTable>, ActError> {
         let options: G::Options = read_lenient(options, "options")?;
-        Ok(Box::new(Table::<G>(Session::new(options, seats, seed)?)))
+        Ok(Box::new(Table::<G>::new(Session::new(
+            options, seats, seed,
+        )?)))
     }
     fn resume(
         &self,
@@ -345,7 +357,7 @@ impl<G: Game> GameKind for Kind<G> {
             typed_entries(entries)?,
             typed_entries(redo)?,
         )?;
-        Ok(Box::new(Table::<G>(session)))
+        Ok(Box::new(Table::<G>::new(session)))
     }
     fn resume_log(
         &self,
@@ -368,7 +380,7 @@ impl<G: Game> GameKind for Kind<G> {
         };
         let session =
             Session::resume_window(options, seats, seed, window, typed_entries(&log.redo)?)?;
-        Ok(Box::new(Table::<G>(session)))
+        Ok(Box::new(Table::<G>::new(session)))
     }
 }
 
@@ -443,7 +455,12 @@ impl<G: Game> AnyTable for Table<G> {
         tagged_view::<G>(&G::view(self.0.state()), &self.0.seats)
     }
     fn view_json(&self) -> Box<RawValue> {
-        tagged_view_json::<G>(&G::view(self.0.state()), &self.0.seats)
+        let view = G::view(self.0.state());
+        match self.1.try_borrow_mut() {
+            Ok(mut memo) => tagged_view_json::<G>(&view, &self.0.seats, &mut memo),
+            // Only a view made while making this one would find it lent: written in full.
+            Err(_) => tagged_view_json::<G>(&view, &self.0.seats, &mut Memo::default()),
+        }
     }
     fn private_view(&self, seat: u8) -> Option<Value> {
         let mut view = G::private_view(self.0.state(), seat)?;

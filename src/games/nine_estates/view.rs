@@ -8,6 +8,7 @@ use super::offers::build_why_not;
 use super::payment::{source_offer, Pay, Source};
 use super::scoring;
 use super::state::{BuiltEstate, BuiltStructure, EraScore, EstateStatus, NineState, Phase, Slot};
+use crate::engine::settled::Settled;
 use serde::{Deserialize, Serialize};
 
 /// An active card as the table screen shows it.
@@ -77,7 +78,8 @@ pub struct NineView {
     pub deck_left: u32,
     pub discard_count: u32,
     pub active: Vec<ActiveCard>,
-    pub grid: Vec<GridEstate>,
+    // Settled (`engine::settled`): a pass or a round's end leaves the grid as it was.
+    pub grid: Settled<Vec<GridEstate>>,
     /// The build area, by round (one column per round).
     pub structures: Vec<BuiltStructure>,
     /// For each built Structure, why it cannot pay toward a build now (the refusal a payment
@@ -89,7 +91,8 @@ pub struct NineView {
     pub built_estates: Vec<BuiltEstate>,
     /// For each built Estate, why it cannot pay toward a build now (`None`: it can).
     pub estate_why_not: Vec<Option<String>>,
-    pub undescribed: Vec<DescribeRequest>,
+    // Each request settled: a pass changes the active cards' requests, seldom the Estates'.
+    pub undescribed: Vec<Settled<DescribeRequest>>,
     /// The Structures the table has described (this game's and remembered ones), by name, for
     /// the "requires" choice of a description.
     pub structure_names: Vec<String>,
@@ -114,7 +117,7 @@ pub fn view(state: &NineState) -> NineView {
         deck_left: state.deck.len() as u32,
         discard_count: state.discard.len() as u32,
         active,
-        grid,
+        grid: Settled(grid),
         structures: state.structures.clone(),
         structure_why_not: (0..state.structures.len())
             .map(|i| pay_why_not(state, Source::Structure { index: i as u8 }))
@@ -128,7 +131,7 @@ pub fn view(state: &NineState) -> NineView {
             .map(|e| estate_label(state, e.card))
             .collect(),
         built_estates: state.estates.clone(),
-        undescribed,
+        undescribed: undescribed.into_iter().map(Settled).collect(),
         structure_names: structure_names(state),
         era_scores: state.era_scores.clone(),
         current_era: playing.then(|| scoring::era_score(state)),
