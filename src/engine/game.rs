@@ -214,5 +214,9 @@ pub fn to_json<T: Serialize>(value: &T) -> serde_json::Value {
 /// board's "why not" is the very refusal the table would get by trying it: the two cannot drift.
 pub fn why_not<E>(decide: impl FnOnce(&mut GameRng) -> Result<E, RuleError>) -> Option<RuleError> {
     use rand::SeedableRng;
-    decide(&mut GameRng::seed_from_u64(0)).err()
+    // Seeded once and copied: a view asks a dozen times per action, and seeding costs ten times
+    // the copy.
+    static FIXED: std::sync::LazyLock<GameRng> =
+        std::sync::LazyLock::new(|| GameRng::seed_from_u64(0));
+    decide(&mut FIXED.clone()).err()
 }
