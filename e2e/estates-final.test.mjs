@@ -7,41 +7,24 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, test } from "node:test";
-import { PHONE, T, appBinary, assertNoCspViolations, checkLayout, screenshot, tid, withApp } from "./helpers.mjs";
+import {
+  PHONE,
+  T,
+  appBinary,
+  assertNoCspViolations,
+  checkLayout,
+  estatesToTheEnd,
+  screenshot,
+  tid,
+  withApp,
+} from "./helpers.mjs";
 
 const db = join(mkdtempSync(join(tmpdir(), "estate-steward-final-")), "final.sqlite3");
 const steward = join(dirname(appBinary()), "steward");
 const cli = (args, input) => execFileSync(steward, ["--db", db, ...args], { input, encoding: "utf8" });
 
-/**
- * Two players: a recorded market (three colours a row, 6 down to 3, twice), Ana hides one check in
- * the cash box, then each auction ends with the other player passing, so that the auctioneer
- * takes the piece free: the top row, then the bottom row, built and roofed. Two complete rows end
- * the game.
- */
-function lines() {
-  const market = [0, 1, 2].map((r) => [
-    ...[6, 5, 4, 3].map((value) => ({ colour: r, value })),
-    ...[6, 5, 4, 3].map((value) => ({ colour: r + 3, value })),
-  ]);
-  const out = [{ type: "Setup", setup: { kind: "Recorded", market, first: 0 } }, { type: "Stash" }];
-  for (const row of [0, 2]) {
-    for (let lot = 0; lot < 4; lot++) {
-      out.push({ type: "Choose", choice: { kind: "Cube", row, end: "Left" } });
-      out.push({ type: "Pass" });
-      out.push({ type: "Place", at: { kind: "Cube", row, lot } });
-    }
-    for (let lot = 0; lot < 4; lot++) {
-      out.push({ type: "Choose", choice: { kind: "Rooftop", value: 1 } });
-      out.push({ type: "Pass" });
-      out.push({ type: "Place", at: { kind: "Rooftop", row, lot } });
-    }
-  }
-  return out.map((a) => JSON.stringify(a)).join("\n") + "\n";
-}
-
 cli(["start", "the-estates", "--player", "Ana", "--player", "Bo"]);
-const acks = cli(["stream", "1"], lines());
+const acks = cli(["stream", "1"], estatesToTheEnd());
 assert.match(acks.trim().split("\n").at(-1), /the game ends$/, acks);
 // What each seat ends with, as the CLI tells one seat alone (seats count from 1).
 const purses = [1, 2].map((seat) => JSON.parse(cli(["--json", "peek", "1", String(seat)])));

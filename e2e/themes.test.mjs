@@ -2,7 +2,7 @@
 // started dark (the system's choice, given to WebKitGTK as GTK_THEME), Home, New game, every
 // game's table (The Estates with buildings on its board, Count of the Nine Estates dealt, Middle
 // Ages with its Lords out, Realm Lord's setup, the Raise the Realm tracker with its Leaders
-// dealt, the Raise the Realm scorepad closed), the question before ending an Era, a bad entry
+// dealt, the Raise the Realm scorepad closed, The Estates at its end with each player's money), the question before ending an Era, a bad entry
 // answered at its field, History, a Game record, Statistics with its charts, People and Settings. On each
 // screen every visible piece of text reaches WCAG AA against what is really behind it, and no
 // text on a board is under 14 px.
@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { PHONE, T, appBinary, assertOnTop, screenshot, startApp, tid } from "./helpers.mjs";
+import { PHONE, T, appBinary, assertOnTop, estatesToTheEnd, screenshot, startApp, tid } from "./helpers.mjs";
 
 const LAPTOP = { width: 1280, height: 800 };
 
@@ -21,6 +21,7 @@ const LAPTOP = { width: 1280, height: 800 };
 const db = join(mkdtempSync(join(tmpdir(), "estate-steward-themes-")), "themes.sqlite3");
 const steward = join(dirname(appBinary()), "steward");
 const cli = (...args) => execFileSync(steward, ["--db", db, ...args], { encoding: "utf8" });
+const stream = (id, input) => execFileSync(steward, ["--db", db, "stream", id], { input, encoding: "utf8" });
 const three = ["Ana", "Bo", "Cy"].flatMap((n) => ["--player", n]);
 // 1: The Estates, played on by the first legal action until buildings stand on the board.
 cli("start", "the-estates", ...three, "--seed", "7");
@@ -52,6 +53,9 @@ for (let i = 0; i < 40; i++) {
   const finish = allowed.findIndex((a) => a.group === "finish");
   cli("act", "9", "--pick", String(finish === -1 ? 0 : finish));
 }
+// 10: The Estates played to its end, its money shown.
+cli("start", "the-estates", "--player", "Ana", "--player", "Bo");
+stream("10", estatesToTheEnd());
 
 const SCREENS = [
   { name: "home", hash: "#/", ready: "h1" },
@@ -84,6 +88,13 @@ const SCREENS = [
   },
   { name: "realm-live", hash: "#/table/8", ready: '[data-testid="table-header"]' },
   { name: "realm-scorepad", hash: "#/table/9", ready: '[data-testid="scorepad"]' },
+  {
+    // The end of The Estates: each player's money, no longer secret.
+    name: "estates-final",
+    hash: "#/table/10",
+    ready: '[data-testid="final-money"]',
+    then: (browser) => browser.execute(() => document.querySelector('[data-testid="final-money"]')?.scrollIntoView({ block: "start" })),
+  },
   { name: "history", hash: "#/history", ready: '[data-testid="history-list"]' },
   { name: "game-record", hash: "#/record/9", ready: '[data-testid="record"]' },
   { name: "statistics", hash: "#/stats", ready: "svg" },

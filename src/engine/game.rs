@@ -220,3 +220,26 @@ pub fn why_not<E>(decide: impl FnOnce(&mut GameRng) -> Result<E, RuleError>) -> 
         std::sync::LazyLock::new(|| GameRng::seed_from_u64(0));
     decide(&mut FIXED.clone()).err()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    /// A try that refuses with the first number it draws.
+    fn first_draw(rng: &mut GameRng) -> Result<(), RuleError> {
+        Err(RuleError::new("test.draw", rng.random::<u64>().to_string()))
+    }
+
+    #[test]
+    fn every_why_not_gets_the_same_fixed_generator_afresh() {
+        let fixed = GameRng::seed_from_u64(0).random::<u64>().to_string();
+        for _ in 0..3 {
+            let refused = why_not(first_draw).expect("refused");
+            assert_eq!(
+                refused.message, fixed,
+                "a try drew from a used or other generator"
+            );
+        }
+    }
+}

@@ -56,12 +56,17 @@ impl Memo {
     /// Runs `serialize` (a view's serialization to JSON text) with this memo in reach of the
     /// [`Settled`] parts it writes; afterwards the memo holds those parts only.
     pub fn lend<R>(&mut self, serialize: impl FnOnce() -> R) -> R {
-        /// Puts the memo back where it came from even if `serialize` unwinds.
-        struct Lent<'a>(&'a mut Memo);
+        /// Puts the memo back where it came from, and a memo lent before it (a view serialized
+        /// while another one is) back in reach, even if `serialize` unwinds.
+        struct Lent<'a> {
+            home: &'a mut Memo,
+            outer: Option<Memo>,
+        }
         impl Drop for Lent<'_> {
             fn drop(&mut self) {
-                if let Some(memo) = LENT.with_borrow_mut(Option::take) {
-                    self.0.last = memo.now;
+                let outer = self.outer.take();
+                if let Some(memo) = LENT.replace(outer) {
+                    self.home.last = memo.now;
                 }
             }
         }
@@ -69,8 +74,8 @@ impl Memo {
             last: std::mem::take(&mut self.last),
             now: Vec::new(),
         };
-        LENT.with_borrow_mut(|lent| *lent = Some(memo));
-        let _back = Lent(self);
+        let outer = LENT.replace(Some(memo));
+        let _back = Lent { home: self, outer };
         serialize()
     }
 }
@@ -199,6 +204,19 @@ mod tests {
             text(&mut memo, &view(3, &["a", "d"])),
             r#"{"turn":3,"grid":["a","d"],"names":["Bo"]}"#
         );
+    }
+
+    #[test]
+    fn a_memo_lent_inside_another_leaves_the_outer_one_its_parts() {
+        let (mut outer, mut inner) = (Memo::default(), Memo::default());
+        let text = outer.lend(|| {
+            let nested = text(&mut inner, &view(1, &["x"]));
+            assert_eq!(nested, r#"{"turn":1,"grid":["x"],"names":["Ana"]}"#);
+            serde_json::to_string(&view(1, &["a"])).expect("serializes")
+        });
+        assert_eq!(text, r#"{"turn":1,"grid":["a"],"names":["Ana"]}"#);
+        assert_eq!(inner.last.len(), 2);
+        assert_eq!(outer.last.len(), 2, "the outer view's parts were kept");
     }
 
     #[test]
