@@ -8,16 +8,17 @@
 //!
 //! Each ratio compares medians of paired rounds (the baseline once, then the measure once), so
 //! that load which changes within a run weighs on both sides alike. Run:
-//! `cargo bench --bench history`; the lines are printed and appended to
-//! `target/bench-ratios.txt` (replacing earlier `stats:`, `export:` and `import:` lines).
+//! `bash scripts/bench.sh history` (built as the .deb is); the lines are printed and appended
+//! to `target/bench-ratios.txt` (replacing earlier `stats:`, `export:` and `import:` lines).
 
 use criterion::Criterion;
 use estate_steward::service::Steward;
 use estate_steward::store::{Scope, StatsFilter, Store};
+use estate_steward_benches::{line, paired, target_dir, timed};
 use rand::{Rng, SeedableRng};
 use rusqlite::{params, Connection};
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 // The allocator the app and the CLI run with (see src/bin/steward/main.rs), so that the figures
 // are theirs.
@@ -67,12 +68,6 @@ const PEOPLE: usize = 12;
 /// Use a value, so that the work making it is not optimised away.
 fn keep<T>(value: T) {
     std::hint::black_box(value);
-}
-
-fn timed(f: impl FnOnce()) -> Duration {
-    let started = Instant::now();
-    f();
-    started.elapsed()
 }
 
 /// A database of `n` finished games written straight into the store's tables (through a
@@ -169,31 +164,6 @@ fn bare_read(conn: &Connection) -> Duration {
         }
         std::hint::black_box(rows);
     })
-}
-
-fn median(mut v: Vec<Duration>) -> f64 {
-    v.sort_unstable();
-    v[v.len() / 2].as_secs_f64() * 1e3
-}
-
-fn paired(
-    rounds: usize,
-    mut base: impl FnMut() -> Duration,
-    mut ours: impl FnMut() -> Duration,
-) -> (f64, f64) {
-    let (mut b, mut o) = (Vec::new(), Vec::new());
-    for _ in 0..rounds {
-        b.push(base());
-        o.push(ours());
-    }
-    (median(b), median(o))
-}
-
-fn line(name: &str, what: &str, (base, ours): (f64, f64), base_what: &str, target: &str) -> String {
-    format!(
-        "{name}: {what} {ours:.3} ms / {base_what} {base:.3} ms = {:.2}x ({target})\n",
-        ours / base
-    )
 }
 
 /// A scope narrowed to Raise the Realm (its live assistant and scorepad), as Statistics asks
@@ -504,11 +474,6 @@ fn transfer_lines(dir: &Path) -> String {
         read,
         "reported",
     )
-}
-
-fn target_dir() -> String {
-    std::env::var("CARGO_TARGET_DIR")
-        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/target").to_string())
 }
 
 /// Append the lines, replacing earlier lines of the same measures.

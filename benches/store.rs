@@ -12,14 +12,16 @@
 //! Each ratio comes from paired rounds — the baseline once, then the measure once, again and
 //! again — and compares the medians, so that a shared machine's load, which changes within a
 //! run, weighs on both sides alike. criterion's own statistics for each measure are printed
-//! first. Run: `cargo bench --bench store`; the ratios are printed at the end and written to
-//! `target/bench-ratios.txt`, one line per measure beginning with its name.
+//! first. Run: `bash scripts/bench.sh`, which builds it as the .deb is built (plain `cargo bench`
+//! does not); the ratios are printed at the end and written to `target/bench-ratios.txt`, one
+//! line per measure beginning with its name.
 
 use criterion::Criterion;
 use estate_steward::engine::{AnyTable, StoredEntry};
 use estate_steward::games::find_game;
 use estate_steward::service::{Steward, APP_VIEWS};
 use estate_steward::store::{Append, GameVersion, Store};
+use estate_steward_benches::{line, paired, target_dir, timed};
 use rand::{Rng, SeedableRng};
 use rusqlite::Connection;
 use serde_json::{json, Value};
@@ -32,12 +34,6 @@ use std::time::{Duration, Instant};
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 const BODY: &str = r#"{"type":"Pass"}"#;
-
-fn timed(f: impl FnOnce()) -> Duration {
-    let started = Instant::now();
-    f();
-    started.elapsed()
-}
 
 /// A bare single-row insert-and-commit with the store's pragmas: the baseline.
 struct Bare(Connection);
@@ -297,33 +293,6 @@ fn criterion_statistics(c: &mut Criterion, f: &mut Fixtures) {
     });
 }
 
-fn median(mut v: Vec<Duration>) -> f64 {
-    v.sort_unstable();
-    v[v.len() / 2].as_secs_f64() * 1e3
-}
-
-/// `rounds` of the baseline then the measure; the medians in milliseconds.
-fn paired(
-    rounds: usize,
-    mut base: impl FnMut() -> Duration,
-    mut ours: impl FnMut() -> Duration,
-) -> (f64, f64) {
-    let (mut b, mut o) = (Vec::new(), Vec::new());
-    for _ in 0..rounds {
-        b.push(base());
-        o.push(ours());
-    }
-    (median(b), median(o))
-}
-
-/// One report line: `name: what ms / baseline ms = ratio (target)`.
-fn line(name: &str, what: &str, (base, ours): (f64, f64), base_what: &str, target: &str) -> String {
-    format!(
-        "{name}: {what} {ours:.3} ms / {base_what} {base:.3} ms = {:.2}x ({target})\n",
-        ours / base
-    )
-}
-
 fn ratios(f: &mut Fixtures) -> String {
     let bare = "bare insert-and-commit";
     let mut report = String::new();
@@ -391,11 +360,6 @@ fn ratios(f: &mut Fixtures) -> String {
         "a small share of one commit",
     );
     report
-}
-
-fn target_dir() -> String {
-    std::env::var("CARGO_TARGET_DIR")
-        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/target").to_string())
 }
 
 fn main() {

@@ -38,8 +38,10 @@ tauri_cli() {
 
 # The release profile of the .deb (scripts/build-deb.sh) and of `RELEASE=1 bash scripts/run.sh`,
 # given as cargo's environment overrides so that benches/startup/empty-app.sh builds its empty
-# Tauri window the same way. Size first: a table assistant does little work per frame. Panics
-# still unwind (no panic = "abort"): that would change what a failing command does to the app.
+# Tauri window the same way, and scripts/bench.sh the benches. Size first: a table assistant does
+# little work per frame; the crates an action runs through are optimised for speed instead (the
+# Cargo.toml's [profile.release.package.*] overrides win over these). Panics still unwind (no
+# panic = "abort"): that would change what a failing command does to the app.
 release_profile_env() {
   export CARGO_PROFILE_RELEASE_OPT_LEVEL="${CARGO_PROFILE_RELEASE_OPT_LEVEL:-s}"
   export CARGO_PROFILE_RELEASE_LTO="${CARGO_PROFILE_RELEASE_LTO:-true}"
