@@ -50,6 +50,13 @@ test(
         const { cash, cash_box } = purses[i];
         assert.deepEqual(shown, [name, String(cash), String(cash_box), String(cash + cash_box)]);
       }
+      // The two rows built and roofed say "Complete" once each (a badge), not twice.
+      const heads = await browser.$$('[data-testid="board-row"][data-complete="true"] .row-head');
+      assert.equal(heads.length, 2, "two complete rows end the game");
+      for (const head of heads) {
+        const said = (await head.getText()).match(/complete/gi) ?? [];
+        assert.equal(said.length, 1, `a complete row's heading: ${await head.getText()}`);
+      }
       await (await tid(browser, "final-money")).scrollIntoView({ block: "center" });
       await checkLayout(browser, "the end of The Estates");
       await screenshot(browser, "estates-final-money-phone");

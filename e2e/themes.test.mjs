@@ -89,10 +89,11 @@ const SCREENS = [
   { name: "realm-live", hash: "#/table/8", ready: '[data-testid="table-header"]' },
   { name: "realm-scorepad", hash: "#/table/9", ready: '[data-testid="scorepad"]' },
   {
-    // The end of The Estates: each player's money, no longer secret.
+    // The end of The Estates: each player's money, no longer secret, and two complete rows.
     name: "estates-final",
     hash: "#/table/10",
     ready: '[data-testid="final-money"]',
+    board: '[data-testid="board"]',
     then: (browser) => browser.execute(() => document.querySelector('[data-testid="final-money"]')?.scrollIntoView({ block: "start" })),
   },
   { name: "history", hash: "#/history", ready: '[data-testid="history-list"]' },
