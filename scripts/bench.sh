@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs a bench as the app is built: lib.sh's release profile (the .deb's), with the workspace's
 # overrides for the crates an action runs through (Cargo.toml). Plain `cargo bench` builds with
-# cargo's own bench profile instead (no LTO, 16 codegen units), which is not what ships: a whole
-# action took 5-10 µs more beside its commit with it (docs/benchmarks.md).
+# cargo's own bench profile instead (no LTO, 16 codegen units), which is not what ships: its
+# figures for a whole action differ from the app's by several µs (docs/benchmarks.md).
 #   bash scripts/bench.sh            # benches/store.rs; ratios also in target/bench-ratios.txt
 #   bash scripts/bench.sh history    # benches/history.rs
 set -euo pipefail
