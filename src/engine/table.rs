@@ -18,8 +18,8 @@ use json::{added_part, read_lenient, read_strict, unkept_key};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::Value;
-use std::cell::RefCell;
 use std::marker::PhantomData;
+use std::sync::{Mutex, TryLockError};
 
 /// An entry as stored: the action and its events as JSON text, and its summary.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -127,8 +127,9 @@ pub trait GameKind: Send + Sync {
     }
 }
 
-/// A live table of any game.
-pub trait AnyTable: Send {
+/// A live table of any game. `Sync`, so that its view can be made on another thread while the
+/// action's commit waits for the disk (`service::alongside`).
+pub trait AnyTable: Send + Sync {
     fn descriptor(&self) -> &'static Descriptor;
     fn seats(&self) -> &[Seat];
     fn decide(&self, action: &Value) -> Result<StoredEntry, ActError>;
@@ -193,12 +194,13 @@ impl<G> Kind<G> {
     pub const NEW: Kind<G> = Kind(PhantomData);
 }
 
-/// A game's session, and the memo of its view's settled parts (see `settled`).
-struct Table<G: Game>(Session<G>, RefCell<Memo>);
+/// A game's session, and the memo of its view's settled parts (see `settled`), behind a lock
+/// because the view may be made on another thread than the one that plays.
+struct Table<G: Game>(Session<G>, Mutex<Memo>);
 
 impl<G: Game> Table<G> {
     fn new(session: Session<G>) -> Self {
-        Table(session, RefCell::default())
+        Table(session, Mutex::default())
     }
 }
 
@@ -456,10 +458,17 @@ impl<G: Game> AnyTable for Table<G> {
     }
     fn view_json(&self) -> Box<RawValue> {
         let view = G::view(self.0.state());
-        match self.1.try_borrow_mut() {
+        match self.1.try_lock() {
             Ok(mut memo) => tagged_view_json::<G>(&view, &self.0.seats, &mut memo),
+            // A view that panicked while writing left the memo as `lend` puts it back, and the
+            // memo never decides what is written (every part is compared): still usable.
+            Err(TryLockError::Poisoned(held)) => {
+                tagged_view_json::<G>(&view, &self.0.seats, &mut held.into_inner())
+            }
             // Only a view made while making this one would find it lent: written in full.
-            Err(_) => tagged_view_json::<G>(&view, &self.0.seats, &mut Memo::default()),
+            Err(TryLockError::WouldBlock) => {
+                tagged_view_json::<G>(&view, &self.0.seats, &mut Memo::default())
+            }
         }
     }
     fn private_view(&self, seat: u8) -> Option<Value> {

@@ -2,8 +2,10 @@
 //! and by the Tauri commands alike. Every action is committed to SQLite before it is returned.
 //!
 //! `types` holds what crosses to the clients, `cache` the tables held in memory (checked against
-//! the game's version before every use), `play` the table's requests and `start` a new game.
+//! the game's version before every use), `play` the table's requests (`alongside` makes their
+//! views while their commits wait for the disk) and `start` a new game.
 
+mod alongside;
 mod backup;
 mod bgstats;
 mod cache;

@@ -1,6 +1,7 @@
 //! The table's requests: act, undo and redo (each committed before it is shown), peek, and the
 //! Game record's replay and log.
 
+use super::alongside::alongside;
 use super::cache::{fresh, held, table_view};
 use super::{ApiError, GameRecord, ReplayStep, Steward, TableView};
 use crate::engine::names::legacy;
@@ -25,7 +26,7 @@ fn finished(table: &dyn AnyTable) -> Option<Scoresheet> {
 
 impl Steward {
     /// Apply an action: decide, commit to the store, and only then show it (the view returned
-    /// is made before the commit, and dropped if the commit fails).
+    /// is made while the commit waits for the disk, and dropped if the commit fails).
     ///
     /// The action is decided on the table this client holds, without first reading the game's
     /// version: the append checks that version inside its transaction anyway. When the check
@@ -68,20 +69,25 @@ impl Steward {
             .then(|| table_now.state_text());
         let sheet = finished(table_now);
         let game = table_now.descriptor().id;
-        // The view is made now and shown only once the commit succeeded. Made before the
-        // commit's fsync it runs on caches still warm from deciding; made after the wait, the
-        // same view took 10-20 µs longer (docs/benchmarks.md).
-        let view = table_view(id, table_now, shape, Some(played.entry.summary.clone()));
-        let result = self.store.append(Append {
-            game_id: id,
-            version: cached.version,
-            seq,
-            entry: &played.entry,
-            had_redo,
-            snapshot: snapshot.as_deref(),
-            finished: sheet.as_ref(),
-            learned: Some((game, &played.learned)),
-        });
+        // The view is made while the commit waits for the disk, and shown only once the commit
+        // succeeded (see `alongside`).
+        let version = cached.version;
+        let store = &mut self.store;
+        let (result, view) = alongside(
+            || {
+                store.append(Append {
+                    game_id: id,
+                    version,
+                    seq,
+                    entry: &played.entry,
+                    had_redo,
+                    snapshot: snapshot.as_deref(),
+                    finished: sheet.as_ref(),
+                    learned: Some((game, &played.learned)),
+                })
+            },
+            || table_view(id, table_now, shape, Some(played.entry.summary.clone())),
+        );
         match result {
             Ok(version) => cached.version = version,
             Err(e) => {
@@ -120,18 +126,15 @@ impl Steward {
             return Err(ApiError::bad(what, format!("there is nothing to {what}")));
         };
         let sheet = finished(cached.table.as_ref());
-        // Made before the commit and shown after it, as an action's (see `act_on`).
+        // Made while the commit waits and shown after it, as an action's (see `act_on`).
         let message = if back { "Undid" } else { "Redid" };
-        let view = table_view(
-            id,
-            cached.table.as_ref(),
-            shape,
-            Some(format!("{message}: {summary}")),
+        let (version, table_now) = (cached.version, cached.table.as_ref());
+        let store = &mut self.store;
+        let (result, view) = alongside(
+            || store.set_undone(id, version, seq, back, sheet.as_ref()),
+            || table_view(id, table_now, shape, Some(format!("{message}: {summary}"))),
         );
-        match self
-            .store
-            .set_undone(id, cached.version, seq, back, sheet.as_ref())
-        {
+        match result {
             Ok(version) => cached.version = version,
             Err(e) => {
                 self.tables.remove(&id);
