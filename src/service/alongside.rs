@@ -24,7 +24,9 @@ fn view_thread() -> Option<&'static ThreadPool> {
 }
 
 /// `commit()` on this thread and `show()` on the view thread at the same time; both results.
-/// A panic in either reaches the caller, as it would if they ran one after the other.
+/// A panic in either reaches the caller once both have ended: a commit made while its view
+/// panicked stays made (the caller's table then holds a version the file has moved past, so
+/// the next request reloads it), as it would if the view had been made after the commit.
 pub(super) fn alongside<C, V: Send>(
     commit: impl FnOnce() -> C,
     show: impl Fn() -> V + Sync,
