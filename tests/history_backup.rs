@@ -73,11 +73,15 @@ fn a_backup_of_a_database_in_use_holds_every_commit_and_is_checked() {
     assert!(said.contains("integrity checked"), "{said}");
     assert_eq!(dump(&copy), dump(&db));
     assert!(!dir.path().join("copy.sqlite3.partial").exists());
-    // An existing file is never overwritten.
+    // An existing backup is never overwritten, even forced: it is a SQLite database.
     let before = std::fs::read(&copy).unwrap();
-    let o = steward(&db, &["backup", copy.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(5));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("exists"));
+    for extra in [&[][..], &["--force"][..]] {
+        let mut args = vec!["backup", copy.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        let o = steward(&db, &args);
+        assert_eq!(o.status.code(), Some(5));
+        assert!(String::from_utf8_lossy(&o.stderr).contains("SQLite database"));
+    }
     assert_eq!(std::fs::read(&copy).unwrap(), before);
     drop(app);
 }

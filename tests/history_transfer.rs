@@ -405,7 +405,7 @@ fn export_and_import_count_their_games_as_they_go() {
     assert!(n >= 3, "{n}");
     let file = dir.path().join("counted.json");
     let mut told = Vec::new();
-    s.export_with("json", &file, &mut |stage, done, total| {
+    s.export_with("json", &file, false, &mut |stage, done, total| {
         told.push((stage, done, total))
     })
     .unwrap();
@@ -421,4 +421,189 @@ fn export_and_import_count_their_games_as_they_go() {
     let mut want: Vec<_> = (1..=n).map(|i| (Stage::Checking, i, n)).collect();
     want.extend((1..=n).map(|i| (Stage::Saving, i, n)));
     assert_eq!(told, want);
+}
+
+/// A file whose bytes and name are compared before and after a refused write.
+fn bytes_of(path: &Path) -> Vec<u8> {
+    std::fs::read(path).unwrap_or_default()
+}
+
+#[test]
+fn export_onto_the_database_or_its_companions_is_refused_and_the_history_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("kept.sqlite3");
+    build(&db);
+    let before = ok(&db, &["--json", "history"]);
+    // The app holds the file open, so its -wal and -shm exist too.
+    let app = Steward::open(&db).unwrap();
+    for tail in ["", "-wal", "-shm"] {
+        let target = format!("{}{tail}", db.display());
+        for extra in [&[][..], &["--force"][..]] {
+            let mut args = vec!["export", "--format", "csv", "--out", &target];
+            args.extend_from_slice(extra);
+            let o = steward(&db, &args);
+            assert_eq!(o.status.code(), Some(5), "{args:?}");
+            let said = String::from_utf8_lossy(&o.stderr);
+            assert!(said.contains("database in use"), "{args:?}: {said}");
+        }
+    }
+    drop(app);
+    assert_eq!(ok(&db, &["--json", "history"]), before);
+}
+
+#[test]
+fn export_never_replaces_another_database_a_kept_backup_or_an_unasked_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mine.sqlite3");
+    build(&db);
+    let other = dir.path().join("other.sqlite3");
+    build(&other);
+    let other_bytes = bytes_of(&other);
+    let o = steward(
+        &db,
+        &[
+            "export",
+            "--format",
+            "json",
+            "--out",
+            other.to_str().unwrap(),
+            "--force",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(5));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("SQLite database"));
+    assert_eq!(bytes_of(&other), other_bytes);
+    // An import takes a safety copy into backups/: no export may land there.
+    let file = dir.path().join("one.json");
+    ok(
+        &db,
+        &[
+            "export",
+            "--format",
+            "json",
+            "--out",
+            file.to_str().unwrap(),
+        ],
+    );
+    ok(&db, &["import", file.to_str().unwrap()]);
+    let kept = dir.path().join("backups").join("mine.json");
+    let o = steward(
+        &db,
+        &[
+            "export",
+            "--format",
+            "json",
+            "--out",
+            kept.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(5));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("automatic backups"));
+    // An existing file: refused by name unless --force.
+    let before = bytes_of(&file);
+    let o = steward(
+        &db,
+        &["export", "--format", "csv", "--out", file.to_str().unwrap()],
+    );
+    assert_eq!(o.status.code(), Some(5));
+    let said = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        said.contains("one.json") && said.contains("--force"),
+        "{said}"
+    );
+    assert_eq!(bytes_of(&file), before);
+    ok(
+        &db,
+        &[
+            "export",
+            "--format",
+            "csv",
+            "--out",
+            file.to_str().unwrap(),
+            "--force",
+        ],
+    );
+    assert!(String::from_utf8_lossy(&bytes_of(&file)).starts_with("date,"));
+}
+
+#[test]
+fn export_into_a_missing_folder_says_so_and_a_planted_symlink_is_not_followed() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mine.sqlite3");
+    build(&db);
+    let missing = dir.path().join("nowhere").join("out.json");
+    let o = steward(
+        &db,
+        &[
+            "export",
+            "--format",
+            "json",
+            "--out",
+            missing.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(5));
+    let said = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        said.contains("does not exist") && said.contains("nowhere"),
+        "{said}"
+    );
+    assert!(!dir.path().join("nowhere").exists());
+    // The old writer used `<out>.partial`: a symlink planted there pointed at the database.
+    let out = dir.path().join("out.json");
+    let planted = dir.path().join("out.json.partial");
+    std::os::unix::fs::symlink(&db, &planted).unwrap();
+    let db_bytes = bytes_of(&db);
+    ok(
+        &db,
+        &["export", "--format", "json", "--out", out.to_str().unwrap()],
+    );
+    assert_eq!(bytes_of(&db), db_bytes);
+    assert!(std::fs::symlink_metadata(&planted)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    let text = String::from_utf8(bytes_of(&out)).unwrap();
+    assert!(
+        text.contains("\"games\""),
+        "{}",
+        &text[..text.len().min(80)]
+    );
+    // And a backup is refused over the database, even forced.
+    let o = steward(&db, &["backup", db.to_str().unwrap(), "--force"]);
+    assert_eq!(o.status.code(), Some(5));
+    assert_eq!(bytes_of(&db), db_bytes);
+}
+
+#[test]
+fn a_csv_export_never_hands_a_spreadsheet_a_formula_and_numbers_stay_numbers() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("csv.sqlite3");
+    let name = r#"=HYPERLINK("http://x","y")"#;
+    ok(
+        &db,
+        &[
+            "record-result",
+            "middle-ages",
+            "--player",
+            &format!("{name}:-5"),
+            "--player",
+            "Bo:3",
+        ],
+    );
+    let out = dir.path().join("rows.csv");
+    ok(
+        &db,
+        &["export", "--format", "csv", "--out", out.to_str().unwrap()],
+    );
+    let mut rows = csv::Reader::from_path(&out).unwrap();
+    let headers = rows.headers().unwrap().clone();
+    let at = |h: &str| headers.iter().position(|x| x == h).unwrap();
+    let records: Vec<csv::StringRecord> = rows.records().map(Result::unwrap).collect();
+    let hostile = records
+        .iter()
+        .find(|r| r[at("player")].contains("HYPERLINK"))
+        .unwrap();
+    assert_eq!(&hostile[at("player")], format!("'{name}"));
+    assert_eq!(&hostile[at("score")], "-5");
 }

@@ -243,3 +243,141 @@ fn twenty_pairs_of_processes_upgrade_an_old_file_at_once() {
         );
     }
 }
+
+/// The entries game `id`'s log shows, as the file holds it.
+fn log_of(db: &Path, id: &str) -> usize {
+    let o = steward(db, &["--json", "show", id]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    v["log"].as_array().map_or(0, Vec::len)
+}
+
+/// The id a `start` printed with --json.
+fn started(db: &Path, player: &str) -> i64 {
+    let o = ok(
+        db,
+        &[
+            "--json",
+            "start",
+            "nine-estates",
+            "--player",
+            player,
+            "--seed",
+            "9",
+        ],
+    );
+    let v: serde_json::Value = serde_json::from_str(&o).unwrap();
+    v["game_id"].as_i64().unwrap()
+}
+
+const DEAL: &str = r#"{"type":"Deal","deal":{"kind":"Shuffle"}}"#;
+
+#[test]
+fn a_deleted_games_number_is_never_given_again_and_its_stream_writes_nowhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ids.sqlite3");
+    ok(
+        &db,
+        &["start", "nine-estates", "--player", "Cy", "--seed", "4"],
+    );
+    // Game 2, the newest, dealt, with a stream on it that passed once.
+    assert_eq!(started(&db, "Ana"), 2);
+    ok(&db, &["act", "2", DEAL]);
+    let mut app = Stream::start(&db, "2");
+    assert!(app.send(r#"{"type":"Pass"}"#).starts_with("ack 2 "));
+    ok(&db, &["delete-game", "2", "--yes"]);
+    // A new game never takes the deleted game's number, even though it was the highest.
+    let new = started(&db, "Bo");
+    assert_eq!(new, 3, "the deleted game's number 2 was given again");
+    // The stream still holds game 2: a deal is legal on the new game, and must not reach it.
+    let answer = app.send(DEAL);
+    assert!(answer.starts_with("err 2 "), "{answer}");
+    drop(app);
+    assert_eq!(
+        log_of(&db, "3"),
+        0,
+        "the stale stream wrote into the new game"
+    );
+    // The next number after a restart of the file too.
+    assert_eq!(started(&db, "Di"), 4);
+}
+
+#[test]
+fn a_restore_that_puts_another_game_under_a_number_is_never_written_through_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("here.sqlite3");
+    let other = dir.path().join("other.sqlite3");
+    // Here: game 1 (Ana, dealt, a stream on it) and game 2.
+    let mut app = stream_after_its_pass(&db);
+    assert_eq!(started(&db, "Cy"), 2);
+    // Another file's game 1 is Bo's, not dealt: a different game under the same number.
+    assert_eq!(started(&other, "Bo"), 1);
+    let copy = dir.path().join("other-backup.sqlite3");
+    ok(&other, &["backup", copy.to_str().unwrap()]);
+    ok(&db, &["restore", copy.to_str().unwrap()]);
+    // The stream held Ana's game 1; a deal is legal on Bo's game 1 and must not reach it.
+    let answer = app.send(DEAL);
+    assert!(
+        answer.starts_with("err 2 ") && answer.contains("no longer the game you had open"),
+        "{answer}"
+    );
+    // It stays refused: the stream never takes Bo's game for Ana's.
+    let again = app.send(DEAL);
+    assert!(again.starts_with("err 3 "), "{again}");
+    drop(app);
+    assert_eq!(
+        log_of(&db, "1"),
+        0,
+        "the stale stream wrote into the restored game"
+    );
+    // Numbers the file had given before the restore are not given again.
+    assert_eq!(started(&db, "Di"), 3);
+}
+
+#[test]
+fn eight_processes_writing_at_once_all_succeed() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("busy.sqlite3");
+    ok(&db, &["history"]);
+    let workers: Vec<_> = (0..8)
+        .map(|w| {
+            let db = db.clone();
+            std::thread::spawn(move || {
+                let mut failed = Vec::new();
+                for i in 0..20 {
+                    let (ana, bo) = (format!("Ana{w}"), format!("Bo{w}"));
+                    let o = if i % 2 == 0 {
+                        steward(&db, &["start", "nine-estates", "--player", &ana])
+                    } else {
+                        let (a, b) = (format!("{ana}:{i}"), format!("{bo}:3"));
+                        let args = [
+                            "record-result",
+                            "middle-ages",
+                            "--player",
+                            &a,
+                            "--player",
+                            &b,
+                        ];
+                        steward(&db, &args)
+                    };
+                    if !o.status.success() {
+                        failed.push(String::from_utf8_lossy(&o.stderr).into_owned());
+                    }
+                }
+                failed
+            })
+        })
+        .collect();
+    let failed: Vec<String> = workers
+        .into_iter()
+        .flat_map(|w| w.join().unwrap())
+        .collect();
+    assert!(
+        failed.is_empty(),
+        "{} of 160 failed: {:?}",
+        failed.len(),
+        failed.first()
+    );
+    let o = ok(&db, &["--json", "history"]);
+    let games: serde_json::Value = serde_json::from_str(&o).unwrap();
+    assert_eq!(games.as_array().map(Vec::len), Some(160));
+}

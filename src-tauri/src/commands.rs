@@ -474,7 +474,8 @@ pub async fn export_history(
     };
     tell(&progress, "Writing the export…");
     let report = state
-        .run(move |s| s.export_with(&format, &out, &mut count_to(&progress)))
+        // The save dialog has asked before a file is replaced.
+        .run(move |s| s.export_with(&format, &out, true, &mut count_to(&progress)))
         .await?;
     Ok(FileOutcome::Exported { report })
 }
@@ -515,7 +516,8 @@ pub async fn backup_database(
     };
     tell(&progress, "Copying and checking the database…");
     let path = out.display().to_string();
-    state.run(move |s| s.backup(&out)).await?;
+    // The save dialog has asked before a file is replaced.
+    state.run(move |s| s.backup(&out, true)).await?;
     Ok(FileOutcome::BackedUp { path })
 }
 

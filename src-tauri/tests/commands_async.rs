@@ -72,7 +72,7 @@ fn a_restore_reopens_the_database_and_brings_back_a_deleted_game() {
         .start_game("nine-estates", &[ana.id], None, None)
         .unwrap();
     let id = game.game_id;
-    steward.backup(&backup).unwrap();
+    steward.backup(&backup, false).unwrap();
     steward.delete_game(id).unwrap();
     let state = AppState::new(path.clone(), Ok(steward));
 

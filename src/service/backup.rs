@@ -5,9 +5,11 @@ use crate::store::{check_backup, put_back, set_aside, RestoreReport};
 use std::path::Path;
 
 impl Steward {
-    /// A checked, consistent copy of the database at `out`, a new file.
-    pub fn backup(&self, out: &Path) -> Result<(), ApiError> {
-        Ok(self.store.backup_to(out)?)
+    /// A checked, consistent copy of the database at `out`: a new file, or over an existing
+    /// one when `replace` (the CLI's `--force`; the window's save dialog has asked). Never over
+    /// the database, its companions, another SQLite file or the automatic backups.
+    pub fn backup(&self, out: &Path, replace: bool) -> Result<(), ApiError> {
+        Ok(self.store.backup_to(out, replace)?)
     }
 
     /// Replace the database's content with a backup's, keeping a safety copy of what it

@@ -11,6 +11,7 @@ use crate::store::{GameVersion, Store, StoreError};
 use serde_json::value::RawValue;
 use serde_json::Value;
 use std::collections::HashMap;
+use uuid::Uuid;
 
 /// How much of the log a [`TableView`] carries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,15 +76,35 @@ pub(super) struct Cached {
     pub(super) version: GameVersion,
 }
 
-/// The fresh table of game `id` from `tables`, holding at least the entries after `need(len)`
+/// What a client holds: its tables, and the identity (UUID) of every game number it has shown.
+#[derive(Default)]
+pub(super) struct Held {
+    pub(super) tables: HashMap<i64, Cached>,
+    /// The game each number named when this client last showed it. A number is never given
+    /// to a second game within a file, but a restore can put another game under it: a write
+    /// for a number whose game changed is refused (`Replaced`), never decided on the other
+    /// game; showing the number again (a view) takes the new game as the one shown.
+    seen: HashMap<i64, Uuid>,
+}
+
+/// Why a table is wanted: to show it, or to write to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Use {
+    Show,
+    Write,
+}
+
+/// The fresh table of game `id` from `held`, holding at least the entries after `need(len)`
 /// (a free function, so that the caller may write to the store while holding the table).
 pub(super) fn fresh<'a>(
     store: &Store,
-    tables: &'a mut HashMap<i64, Cached>,
+    held: &'a mut Held,
     page: LogPage,
     id: i64,
     need: impl Fn(usize) -> usize,
+    purpose: Use,
 ) -> Result<&'a mut Cached, ApiError> {
+    let tables = &mut held.tables;
     let version = match store.version(id) {
         Ok(v) => v,
         Err(e) => {
@@ -91,6 +112,13 @@ pub(super) fn fresh<'a>(
             return Err(e.into());
         }
     };
+    if held.seen.get(&id).is_some_and(|s| *s != version.identity) {
+        tables.remove(&id);
+        if purpose == Use::Write {
+            return Err(StoreError::Replaced { game_id: id }.into());
+        }
+    }
+    held.seen.insert(id, version.identity);
     let fresh = tables
         .get(&id)
         .is_some_and(|c| c.version == version && c.table.base() <= need(c.table.len()));
@@ -118,16 +146,34 @@ fn the_table(tables: &mut HashMap<i64, Cached>, id: i64) -> Result<&mut Cached, 
 /// transaction (and falls back on [`fresh`] when it finds it changed). Loaded when not held.
 pub(super) fn held<'a>(
     store: &Store,
-    tables: &'a mut HashMap<i64, Cached>,
+    held: &'a mut Held,
     page: LogPage,
     id: i64,
     need: impl Fn(usize) -> usize,
 ) -> Result<&'a mut Cached, ApiError> {
     let enough = |c: &Cached| c.table.base() <= need(c.table.len());
-    if !tables.get(&id).is_some_and(enough) {
-        return fresh(store, tables, page, id, need);
+    if !held.tables.get(&id).is_some_and(enough) {
+        return fresh(store, held, page, id, need, Use::Write);
     }
-    the_table(tables, id)
+    the_table(&mut held.tables, id)
+}
+
+impl Held {
+    /// Hold a new game's table (just created: its identity is the one shown).
+    pub(super) fn insert(&mut self, id: i64, cached: Cached) {
+        self.seen.insert(id, cached.version.identity);
+        self.tables.insert(id, cached);
+    }
+
+    /// Forget one game's table (it reloads when next used).
+    pub(super) fn remove(&mut self, id: &i64) {
+        self.tables.remove(id);
+    }
+
+    /// Forget every table (they reload when next used); the identities shown are kept.
+    pub(super) fn clear(&mut self) {
+        self.tables.clear();
+    }
 }
 
 /// The refusal of a table request on a game entered as its results.
@@ -174,7 +220,14 @@ impl Steward {
         id: i64,
         need: impl Fn(usize) -> usize,
     ) -> Result<&mut Cached, ApiError> {
-        fresh(&self.store, &mut self.tables, self.shape.log, id, need)
+        fresh(
+            &self.store,
+            &mut self.tables,
+            self.shape.log,
+            id,
+            need,
+            Use::Show,
+        )
     }
 
     /// The table screen's data for game `id`.

@@ -28,14 +28,13 @@ pub use types::{ApiError, CatalogueEntry, GameInfo, GameRecord, ReplayStep, Tabl
 use crate::engine::GameKind;
 use crate::games::{find_game, registry, stats_groups};
 use crate::store::{GameRow, Person, Store};
-use cache::Cached;
+use cache::Held;
 use serde_json::Value;
-use std::collections::HashMap;
 use std::path::Path;
 
 pub struct Steward {
     store: Store,
-    tables: HashMap<i64, Cached>,
+    tables: Held,
     shape: ViewShape,
 }
 
@@ -65,7 +64,7 @@ impl Steward {
         store.set_stats_groups(stats_groups());
         Ok(Steward {
             store,
-            tables: HashMap::new(),
+            tables: Held::default(),
             shape: ViewShape::WHOLE,
         })
     }

@@ -2,7 +2,7 @@
 //! Game record's replay and log.
 
 use super::alongside::alongside;
-use super::cache::{fresh, held, table_view};
+use super::cache::{fresh, held, table_view, Use};
 use super::{ApiError, GameRecord, ReplayStep, Steward, TableView};
 use crate::engine::names::legacy;
 use crate::engine::session::SNAPSHOT_EVERY;
@@ -54,7 +54,7 @@ impl Steward {
         let (page, need) = (shape.log, |n| shape.log.skipped(n));
         let cached = match table {
             Table::Held => held(&self.store, &mut self.tables, page, id, need)?,
-            Table::Fresh => fresh(&self.store, &mut self.tables, page, id, need)?,
+            Table::Fresh => fresh(&self.store, &mut self.tables, page, id, need, Use::Write)?,
         };
         let had_redo = cached.table.next_redo().is_some();
         let played = match cached.table.play(action) {
@@ -114,7 +114,7 @@ impl Steward {
         let (shape, page) = (self.shape, self.shape.log);
         // Undo needs the entry it takes back, and the page after it.
         let need = |n: usize| page.skipped(n.saturating_sub(1)).min(n.saturating_sub(1));
-        let cached = fresh(&self.store, &mut self.tables, page, id, need)?;
+        let cached = fresh(&self.store, &mut self.tables, page, id, need, Use::Write)?;
         let seq = cached.table.len();
         let (summary, seq) = if back {
             (cached.table.undo(), seq)

@@ -6,7 +6,7 @@ use super::{kind_of, ApiError, Steward, TableView};
 use crate::engine::colours::{seat_colours, PALETTE};
 use crate::engine::table::excerpt;
 use crate::engine::Seat;
-use crate::store::{check_colour, checked_name, GameVersion, NewGame, SeatPerson, StoreError};
+use crate::store::{check_colour, checked_name, NewGame, SeatPerson, StoreError};
 use rand::Rng;
 use serde::Serialize;
 use serde_json::Value;
@@ -105,13 +105,8 @@ impl Steward {
         })?;
         let table = kind.new_table(&options, seats, seed)?;
         let view = table_view(id, table.as_ref(), self.shape, None);
-        self.tables.insert(
-            id,
-            Cached {
-                table,
-                version: GameVersion::default(),
-            },
-        );
+        let version = self.store.version(id)?;
+        self.tables.insert(id, Cached { table, version });
         Ok(view)
     }
 

@@ -8,7 +8,8 @@ use super::{kind_of, ApiError, Steward};
 use crate::engine::table::StoredLog;
 use crate::engine::{Seat, StoredEntry};
 use crate::store::archive::{Archive, ArchivedGame, FORMAT, VERSION};
-use crate::store::{ImportReport, NewRecord, NewResult};
+use crate::store::written;
+use crate::store::{ImportReport, NewRecord, NewResult, StoreError};
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -39,22 +40,23 @@ fn file_error(path: &Path, e: impl std::fmt::Display) -> ApiError {
     ApiError::bad("file", format!("{}: {e}", path.display()))
 }
 
-/// Write `bytes` to `path` whole or not at all: a temporary file beside it, synced, renamed.
-pub(super) fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), ApiError> {
+/// Write `bytes` to `path` whole or not at all, beside the database `db` (see
+/// [`written`]: never over the database or another SQLite file; over an existing file only
+/// when `replace`).
+pub(super) fn write_whole(
+    path: &Path,
+    db: &Path,
+    replace: bool,
+    bytes: &[u8],
+) -> Result<(), ApiError> {
     use std::io::Write;
-    let mut temp = path.as_os_str().to_owned();
-    temp.push(".partial");
-    let temp = std::path::PathBuf::from(temp);
-    let written = (|| {
-        let mut f = std::fs::File::create(&temp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&temp, path)
-    })();
-    written.map_err(|e| {
-        let _ = std::fs::remove_file(&temp);
-        ApiError::bad("out", format!("{} cannot be written: {e}", path.display()))
-    })
+    written::write_checked(path, db, replace, |f, _| {
+        f.write_all(bytes).map_err(|e| StoreError::Invalid {
+            field: "out".into(),
+            message: format!("{} cannot be written: {e}", path.display()),
+        })
+    })?;
+    Ok(())
 }
 
 /// A JSON syntax or shape error as the file's fault, with its line and column.
@@ -133,16 +135,19 @@ pub type Told<'a> = &'a mut dyn FnMut(Stage, usize, usize);
 
 impl Steward {
     /// Write every game as `format` ("json": the app's own, lossless; "csv": one row per
-    /// player per finished game) to `out`, replacing it whole.
+    /// player per finished game) to `out`, a new file.
     pub fn export(&self, format: &str, out: &Path) -> Result<ExportReport, ApiError> {
-        self.export_with(format, out, &mut |_, _, _| {})
+        self.export_with(format, out, false, &mut |_, _, _| {})
     }
 
-    /// [`Self::export`], telling `told` ("Reading", game, of games) as it goes.
+    /// [`Self::export`], replacing an existing file when `replace` (the CLI's `--force`; the
+    /// window's save dialog has asked), telling `told` ("Reading", game, of games) as it goes.
+    /// Never over the database, its companions, another SQLite file or the automatic backups.
     pub fn export_with(
         &self,
         format: &str,
         out: &Path,
+        replace: bool,
         told: Told,
     ) -> Result<ExportReport, ApiError> {
         let mut reading = |done: usize, total: usize| told(Stage::Reading, done, total);
@@ -188,7 +193,7 @@ impl Steward {
                 ))
             }
         };
-        write_whole(out, &bytes)?;
+        write_whole(out, self.store.path(), replace, &bytes)?;
         Ok(ExportReport {
             format: format.into(),
             path: out.display().to_string(),

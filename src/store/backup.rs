@@ -8,7 +8,7 @@
 
 use super::open::inspect_settled;
 use super::schema::{migrate, APPLICATION_ID};
-use super::{Store, StoreError};
+use super::{written, Store, StoreError};
 use rusqlite::backup::Backup;
 use rusqlite::{Connection, OpenFlags};
 use serde::Serialize;
@@ -47,35 +47,15 @@ fn check_copy(path: &Path) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// A consistent copy of `conn`'s database at `out` (which must not exist), checked before it
-/// takes its name: a failed backup leaves nothing at `out`.
-pub(super) fn copy_to(conn: &Connection, out: &Path) -> Result<(), StoreError> {
-    if out.exists() {
-        return Err(StoreError::Invalid {
-            field: "out".into(),
-            message: format!("{} exists; choose a new file name", out.display()),
-        });
-    }
-    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| sql_failure(&format!("cannot create {}", dir.display()), e))?;
-    }
-    let mut partial = out.as_os_str().to_owned();
-    partial.push(".partial");
-    let partial = PathBuf::from(partial);
-    let _ = std::fs::remove_file(&partial);
-    let made = conn
-        .execute("VACUUM INTO ?1", [partial.to_string_lossy()])
-        .map_err(|e| sql_failure(&format!("cannot write {}", out.display()), e))
-        .and_then(|_| check_copy(&partial))
-        .and_then(|_| {
-            std::fs::rename(&partial, out)
-                .map_err(|e| sql_failure(&format!("cannot name {}", out.display()), e))
-        });
-    if made.is_err() {
-        let _ = std::fs::remove_file(&partial);
-    }
-    made
+/// A consistent copy of `conn`'s database at `out`, made in a temporary file of the folder `dir`
+/// and checked before it takes its name (over an existing file only when `replace`): a failed
+/// backup leaves nothing behind. `VACUUM INTO` fills the empty temporary file by its name.
+fn copy_into(conn: &Connection, out: &Path, dir: &Path, replace: bool) -> Result<(), StoreError> {
+    written::write_file(out, dir, replace, |_, partial| {
+        conn.execute("VACUUM INTO ?1", [partial.to_string_lossy()])
+            .map_err(|e| sql_failure(&format!("cannot write {}", out.display()), e))?;
+        check_copy(partial)
+    })
 }
 
 /// An automatic backup of `conn`'s database (at `db`) into `backups/` beside it, named by the
@@ -93,7 +73,10 @@ pub(super) fn auto_backup(
     let stamp = chrono::Utc::now().format("%Y%m%dT%H%M%S%.3fZ");
     let unique = &uuid::Uuid::new_v4().simple().to_string()[..6];
     let out = dir.join(format!("estate-steward-{stamp}-{unique}-{reason}.sqlite3"));
-    copy_to(conn, &out)?;
+    // The app's own folder: made when missing.
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| sql_failure(&format!("cannot create {}", dir.display()), e))?;
+    copy_into(conn, &out, &dir, false)?;
     prune(&dir);
     Ok(out)
 }
@@ -154,9 +137,11 @@ fn check_restorable(file: &Path, db: &Path) -> Result<(), StoreError> {
 }
 
 impl Store {
-    /// A checked, consistent copy of the database at `out` (a new file).
-    pub fn backup_to(&self, out: &Path) -> Result<(), StoreError> {
-        copy_to(&self.conn, out)
+    /// A checked, consistent copy of the database at `out`: a new file, or over an existing
+    /// one when `replace` (never over a database, see [`written::check_target`]).
+    pub fn backup_to(&self, out: &Path, replace: bool) -> Result<(), StoreError> {
+        let dir = written::check_target(out, self.path(), replace)?;
+        copy_into(&self.conn, out, &dir, replace)
     }
 
     /// An automatic backup into `backups/` beside the database (none for an in-memory one).
@@ -171,6 +156,9 @@ impl Store {
     /// safety copy of the current content is taken; an older schema is then upgraded.
     pub fn restore_from(&mut self, file: &Path) -> Result<RestoreReport, StoreError> {
         check_restorable(file, self.path())?;
+        // No number this file has given a game is given again after the restore (ids of games
+        // the restored copy lacks included): a client holding one must not find another game.
+        let highest = super::games::highest_game_id(&self.conn)?;
         let safety = self.auto_backup("before-restore")?;
         let source = Connection::open_with_flags(file, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
         {
@@ -179,6 +167,10 @@ impl Store {
                 .map_err(|e| sql_failure("the restore stopped", e))?;
         }
         migrate(&mut self.conn)?;
+        self.conn.execute(
+            "UPDATE id_floor SET high = max(high, ?1) WHERE name = 'games'",
+            [highest],
+        )?;
         let check = self.integrity_check()?;
         if check != "ok" {
             return Err(sql_failure(

@@ -1,14 +1,14 @@
 //! The `games`, `seats` and `results` tables: starting a game (with its new people, in one
 //! transaction), loading one for play, listing them for History, deleting one.
 
-use super::log::{log_ends, GameVersion};
+use super::log::{identity, log_ends, GameVersion};
 use super::people;
 use super::schema::new_uuid;
 use super::{now, today, Store, StoreError};
 use crate::engine::colours::seat_colours;
 use crate::engine::table::StoredLog;
 use crate::engine::{Seat, StoredEntry};
-use rusqlite::{params, OptionalExtension};
+use rusqlite::{params, OptionalExtension, TransactionBehavior};
 use serde::Serialize;
 
 /// A game as listed in History.
@@ -77,11 +77,23 @@ fn stored(r: &rusqlite::Row) -> rusqlite::Result<StoredEntry> {
     })
 }
 
+/// The number a new game takes: one past every number this file has given a game, the deleted
+/// ones included (`id_floor`, migration 13), so that no number ever names two games.
+pub(super) const NEXT_GAME_ID: &str = "(SELECT max(coalesce((SELECT max(id) FROM games), 0),
+        coalesce((SELECT high FROM id_floor WHERE name = 'games'), 0)) + 1)";
+
+/// The highest number this file has given a game (0 when none).
+pub(super) fn highest_game_id(conn: &rusqlite::Connection) -> Result<i64, StoreError> {
+    Ok(conn.query_row(&format!("SELECT {NEXT_GAME_ID} - 1"), [], |r| r.get(0))?)
+}
+
 impl Store {
     /// Save a new game with its seats, and the new people among them, in one transaction:
     /// either all of it is written or nothing. Returns the game's id and the seats' people.
     pub fn create_game(&mut self, new: NewGame) -> Result<(i64, Vec<Seat>), StoreError> {
-        let tx = self.conn.transaction()?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let mut seats = Vec::with_capacity(new.seats.len());
         for seat in new.seats {
             let person = match *seat {
@@ -96,8 +108,10 @@ impl Store {
             });
         }
         tx.execute(
-            "INSERT INTO games (game, options, seed, status, started_at, played_on, uuid)
-             VALUES (?1, ?2, ?3, 'active', ?4, ?5, ?6)",
+            &format!(
+                "INSERT INTO games (id, game, options, seed, status, started_at, played_on, uuid)
+                 VALUES ({NEXT_GAME_ID}, ?1, ?2, ?3, 'active', ?4, ?5, ?6)"
+            ),
             params![
                 new.game,
                 new.options,
@@ -161,19 +175,21 @@ impl Store {
     /// from outside the log (see [`GameVersion`]), so a client holding a table knows with one
     /// lookup whether another client wrote since.
     pub fn version(&self, game_id: i64) -> Result<GameVersion, StoreError> {
-        let version: Option<(i64, Option<i64>)> = self
+        let version: Option<(i64, Option<i64>, Option<String>)> = self
             .conn
             .prepare_cached(
                 "SELECT g.version,
-                        (SELECT token FROM events WHERE game_id = g.id ORDER BY seq DESC LIMIT 1)
+                        (SELECT token FROM events WHERE game_id = g.id ORDER BY seq DESC LIMIT 1),
+                        g.uuid
                  FROM games g WHERE g.id = ?1",
             )?
-            .query_row([game_id], |r| Ok((r.get(0)?, r.get(1)?)))
+            .query_row([game_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
             .optional()?;
         version
-            .map(|(game, log)| GameVersion {
+            .map(|(game, log, uuid)| GameVersion {
                 game,
                 log: log.unwrap_or(0),
+                identity: identity(uuid.as_deref()),
             })
             .ok_or(StoreError::NotFound {
                 what: format!("game #{game_id}"),
@@ -184,11 +200,13 @@ impl Store {
     /// latest snapshot at or before that point (the start when none), so a long game loads and
     /// parses only its end. `usize::MAX` loads the whole log.
     pub fn load_game(&self, id: i64, keep: usize) -> Result<LoadedGame, StoreError> {
-        let tx = self.conn.unchecked_transaction()?; // one consistent read
-        type Head = (String, String, i64, String, i64, bool);
-        let (game, options, seed, status, game_version, results_only): Head = tx
+        // One consistent read, without the write lock.
+        let tx = rusqlite::Transaction::new_unchecked(&self.conn, TransactionBehavior::Deferred)?;
+        type Head = (String, String, i64, String, i64, bool, Option<String>);
+        let (game, options, seed, status, game_version, results_only, uuid): Head = tx
             .query_row(
-                "SELECT game, options, seed, status, version, results_only FROM games WHERE id = ?1",
+                "SELECT game, options, seed, status, version, results_only, uuid
+                 FROM games WHERE id = ?1",
                 [id],
                 |r| {
                     Ok((
@@ -198,6 +216,7 @@ impl Store {
                         r.get(3)?,
                         r.get(4)?,
                         r.get(5)?,
+                        r.get(6)?,
                     ))
                 },
             )
@@ -210,6 +229,7 @@ impl Store {
         let version = GameVersion {
             game: game_version,
             log: ends.token,
+            identity: identity(uuid.as_deref()),
         };
         let base: i64 = tx.query_row(
             "SELECT COALESCE(MAX(seq), 0) FROM snapshots WHERE game_id = ?1 AND seq <= ?2",

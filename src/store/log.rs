@@ -10,11 +10,21 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction, TransactionBe
 /// A game's version, as a client states the one its decision was made on. Every append, undo
 /// and redo raises `log` (kept on the log's last row, `events.token`); what a table shows from
 /// outside its log (a person renamed or recoloured, the game abandoned) raises `game`
-/// (`games.version`). Both only ever rise, so an equal version is the same game.
+/// (`games.version`). Both only ever rise, so an equal version is the same game. `identity` is
+/// the game's UUID: a game id never comes back within a file, but a restore can put another
+/// game under a number a client holds, and a write is checked against the game it was decided
+/// on, not only its number and log position.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct GameVersion {
     pub game: i64,
     pub log: i64,
+    pub identity: uuid::Uuid,
+}
+
+/// A stored game's UUID as its identity (nil for a row another program wrote without one).
+pub(super) fn identity(text: Option<&str>) -> uuid::Uuid {
+    text.and_then(|t| uuid::Uuid::parse_str(t).ok())
+        .unwrap_or_default()
 }
 
 /// One durable append (see [`Store::append`]).
@@ -78,28 +88,32 @@ fn check_version(
     game_id: i64,
     expected: GameVersion,
 ) -> Result<LogEnds, StoreError> {
-    let game: Option<(Option<String>, i64)> = tx
-        .prepare_cached("SELECT abandoned_at, version FROM games WHERE id = ?1")?
-        .query_row([game_id], |r| Ok((r.get(0)?, r.get(1)?)))
+    let game: Option<(Option<String>, i64, Option<String>)> = tx
+        .prepare_cached("SELECT abandoned_at, version, uuid FROM games WHERE id = ?1")?
+        .query_row([game_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
         .optional()?;
-    let game_version = match game {
+    let (game_version, uuid) = match game {
         None => {
             return Err(StoreError::NotFound {
                 what: format!("game #{game_id}"),
             })
         }
-        Some((Some(_), _)) => {
+        Some((_, _, uuid)) if identity(uuid.as_deref()) != expected.identity => {
+            return Err(StoreError::Replaced { game_id })
+        }
+        Some((Some(_), _, _)) => {
             return Err(StoreError::Invalid {
                 field: "game".into(),
                 message: format!("game #{game_id} was abandoned: it takes no more actions"),
             })
         }
-        Some((None, v)) => v,
+        Some((None, v, uuid)) => (v, uuid),
     };
     let ends = log_ends(tx, game_id)?;
     let found = GameVersion {
         game: game_version,
         log: ends.token,
+        identity: identity(uuid.as_deref()),
     };
     if found != expected {
         return Err(StoreError::Conflict { game_id });
@@ -330,7 +344,7 @@ mod tests {
     fn the_log_shape_counts_active_and_undone_entries() {
         let mut store = Store::in_memory().unwrap();
         let id = game(&mut store);
-        let mut version = GameVersion::default();
+        let mut version = store.version(id).unwrap();
         for seq in 1..=3 {
             version = append(&mut store, id, version, seq).unwrap();
         }
@@ -354,8 +368,9 @@ mod tests {
     fn every_write_raises_the_version_and_a_stale_version_is_a_conflict() {
         let mut store = Store::in_memory().unwrap();
         let id = game(&mut store);
-        let v0 = GameVersion::default();
-        assert_eq!(store.version(id).unwrap(), v0);
+        let v0 = store.version(id).unwrap();
+        assert_eq!((v0.game, v0.log), (0, 0));
+        assert!(!v0.identity.is_nil(), "a new game has its UUID");
         let v1 = append(&mut store, id, v0, 1).unwrap();
         let v2 = store.set_undone(id, v1, 1, true, None).unwrap();
         let v3 = append(&mut store, id, v2, 1);
@@ -386,7 +401,7 @@ mod tests {
     fn the_log_token_rises_past_dropped_rows() {
         let mut store = Store::in_memory().unwrap();
         let id = game(&mut store);
-        let mut v = GameVersion::default();
+        let mut v = store.version(id).unwrap();
         for seq in 1..=3 {
             v = append(&mut store, id, v, seq).unwrap();
         }
@@ -407,7 +422,8 @@ mod tests {
     fn a_change_outside_the_log_raises_the_games_part_of_the_version() {
         let mut store = Store::in_memory().unwrap();
         let id = game(&mut store);
-        let v1 = append(&mut store, id, GameVersion::default(), 1).unwrap();
+        let v0 = store.version(id).unwrap();
+        let v1 = append(&mut store, id, v0, 1).unwrap();
         store.abandon_game(id).unwrap();
         let now = store.version(id).unwrap();
         assert_eq!((now.game, now.log), (v1.game + 1, v1.log));
@@ -416,5 +432,27 @@ mod tests {
             matches!(refused, Err(StoreError::Invalid { .. })),
             "an abandoned game takes no more actions: {refused:?}"
         );
+    }
+
+    /// A write stated for another game under the same number (a restore put it there) is
+    /// refused as a replaced game, not a conflict the client would reload and retry on.
+    #[test]
+    fn a_write_for_another_game_under_the_same_number_is_refused() {
+        let mut store = Store::in_memory().unwrap();
+        let id = game(&mut store);
+        let v0 = store.version(id).unwrap();
+        let other = GameVersion {
+            identity: uuid::Uuid::new_v4(),
+            ..v0
+        };
+        let refused = append(&mut store, id, other, 1);
+        assert!(
+            matches!(refused, Err(StoreError::Replaced { .. })),
+            "{refused:?}"
+        );
+        let refused = store.set_undone(id, other, 1, true, None);
+        assert!(matches!(refused, Err(StoreError::Replaced { .. })));
+        assert_eq!(store.log_shape(id).unwrap(), (0, 0));
+        assert!(append(&mut store, id, v0, 1).is_ok());
     }
 }

@@ -18,6 +18,7 @@ mod people;
 mod results;
 pub mod schema;
 mod stats;
+pub mod written;
 
 pub use archive::ImportReport;
 pub use backup::{check_backup, put_back, set_aside, RestoreReport, BACKUP_DIR, KEEP};
@@ -71,6 +72,14 @@ pub enum StoreError {
     /// it); nothing was written and the client reloads the game.
     #[error("game #{game_id} was changed elsewhere (another window or the steward command line); it has been reloaded: look again and retry")]
     Conflict {
+        #[specta(type = f64)]
+        game_id: i64,
+    },
+    /// The game under this number is not the one the client had open: it was deleted and a
+    /// restore put another game under its number. Nothing was written, and the client must not
+    /// take the other game for its own (unlike a [`StoreError::Conflict`], it does not reload).
+    #[error("game #{game_id} is no longer the game you had open: it was deleted, or a restore put another game under its number; nothing was written. Open it again from History")]
+    Replaced {
         #[specta(type = f64)]
         game_id: i64,
     },

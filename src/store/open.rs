@@ -247,7 +247,7 @@ const STATEMENTS_KEPT: usize = 128;
 const PAGE_CACHE_KIB: i64 = -16 * 1024;
 
 fn open_for_writing(path: &Path) -> Result<Connection, rusqlite::Error> {
-    let conn = Connection::open(path)?;
+    let mut conn = Connection::open(path)?;
     // The busy handler first, so that even the switch to WAL waits for another opener.
     conn.busy_timeout(BUSY_WAIT)?;
     // Pragmas outside any transaction. FULL: an acknowledged action survives a power cut, not
@@ -255,6 +255,11 @@ fn open_for_writing(path: &Path) -> Result<Connection, rusqlite::Error> {
     patiently(|| conn.pragma_update(None, "journal_mode", "WAL"))?;
     conn.pragma_update(None, "synchronous", "FULL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
+    // Every write transaction takes the write lock as it begins, so that the busy handler
+    // waits for another writer. A deferred one that reads first and then writes cannot wait:
+    // in WAL mode its upgrade fails at once with "database is locked" when another process
+    // wrote meanwhile. Read-only transactions say `Deferred` themselves.
+    conn.set_transaction_behavior(rusqlite::TransactionBehavior::Immediate);
     // The store prepares each of its statements once and keeps it. rusqlite keeps 16 by
     // default, fewer than one statistics report uses (each filter its own text): past that,
     // every query was parsed and planned again each time.
@@ -325,6 +330,7 @@ impl Store {
     pub fn in_memory() -> Result<Store, StoreError> {
         let mut conn = Connection::open_in_memory()?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.set_transaction_behavior(rusqlite::TransactionBehavior::Immediate);
         migrate(&mut conn)?;
         Ok(Store {
             conn,

@@ -2,7 +2,7 @@
 //! scores (or brought in from another app), saved as a finished game with seats and results
 //! and no log — and reading back any finished game's results.
 
-use super::games::SeatPerson;
+use super::games::{SeatPerson, NEXT_GAME_ID};
 use super::people;
 use super::schema::new_uuid;
 use super::{now, Store, StoreError};
@@ -72,9 +72,11 @@ pub(super) fn insert_record(conn: &Connection, new: &NewRecord) -> Result<i64, S
     }
     let at = now();
     conn.execute(
-        "INSERT INTO games (game, options, seed, status, started_at, finished_at, played_on,
-                            results_only, uuid, players)
-         VALUES (?1, 'null', 0, 'finished', ?2, ?2, ?3, 1, ?4, ?5)",
+        &format!(
+            "INSERT INTO games (id, game, options, seed, status, started_at, finished_at,
+                                played_on, results_only, uuid, players)
+             VALUES ({NEXT_GAME_ID}, ?1, 'null', 0, 'finished', ?2, ?2, ?3, 1, ?4, ?5)"
+        ),
         params![
             new.game,
             at,

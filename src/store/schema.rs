@@ -244,6 +244,18 @@ const MIGRATIONS: &[&str] = &[
         DROP INDEX events_by_state;
         CREATE INDEX events_undone ON events(game_id, seq) WHERE undone = 1;
         "#,
+    // 13: a game's number is never given again within a file. `games` has no AUTOINCREMENT
+    // (adding it means rebuilding the table under its foreign keys and triggers), so the
+    // highest number a deleted game had is kept in `id_floor`, and a new game takes one past
+    // both it and every game there ([`super::games::NEXT_GAME_ID`]): a client still showing a
+    // deleted game can never write into a new one under its number. A restore raises the
+    // restored file's floor to the replaced one's.
+    r#"
+        CREATE TABLE id_floor (name TEXT PRIMARY KEY, high INTEGER NOT NULL);
+        INSERT INTO id_floor SELECT 'games', coalesce(max(id), 0) FROM games;
+        CREATE TRIGGER games_id_floor AFTER DELETE ON games
+            BEGIN UPDATE id_floor SET high = max(high, OLD.id) WHERE name = 'games'; END;
+        "#,
 ];
 
 /// What a migration does besides its SQL, in the same transaction (by migration number).

@@ -144,8 +144,8 @@ pub(crate) fn run(
             let s = steward.stats(&filter)?;
             print(json, &s, || stats::stats_text(&s));
         }
-        Command::Export { format, out } => {
-            let r = steward.export(&format, &out)?;
+        Command::Export { format, out, force } => {
+            let r = steward.export_with(&format, &out, force, &mut |_, _, _| {})?;
             print(json, &r, || {
                 format!(
                     "exported {} games and {} people to {}",
@@ -157,8 +157,8 @@ pub(crate) fn run(
             let r = steward.import(&file)?;
             print(json, &r, || import_text(&r));
         }
-        Command::Backup { file } => {
-            steward.backup(&file)?;
+        Command::Backup { file, force } => {
+            steward.backup(&file, force)?;
             let shown = file.display().to_string();
             print(json, &shown, || {
                 format!("backed up to {shown} (integrity checked)")

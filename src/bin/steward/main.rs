@@ -170,6 +170,9 @@ when the game's tie-breakers decided. A solo game has no winner but may have a -
         format: String,
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
+        /// Replace FILE if it exists (never the database, another SQLite file or a kept backup).
+        #[arg(long)]
+        force: bool,
     },
     /// Bring in a file: one written by `steward export --format json`, merged by the people's
     /// and games' UUIDs (importing the same file twice adds nothing), or a BG Stats export,
@@ -179,7 +182,12 @@ when the game's tie-breakers decided. A solo game has no winner but may have a -
     Import { file: PathBuf },
     /// Write a consistent, checked copy of the database to FILE (a new file), made by SQLite
     /// while the app may be open.
-    Backup { file: PathBuf },
+    Backup {
+        file: PathBuf,
+        /// Replace FILE if it exists (never the database, another SQLite file or a kept backup).
+        #[arg(long)]
+        force: bool,
+    },
     /// Replace the database's content with a backup's. A file the app would refuse to open is
     /// refused; a safety copy of the current content is kept in backups/ beside the database
     /// (as before every import and schema upgrade; the last 5 are kept).

@@ -215,7 +215,11 @@ impl Store {
 
     /// [`Self::export_archive`], telling `progress` (game, of games) as each game is read.
     pub fn export_archive_with(&self, progress: Progress) -> Result<Archive, StoreError> {
-        let tx = self.conn.unchecked_transaction()?;
+        // One consistent read, without the write lock (writers go on meanwhile).
+        let tx = rusqlite::Transaction::new_unchecked(
+            &self.conn,
+            rusqlite::TransactionBehavior::Deferred,
+        )?;
         let path = self.path().display().to_string();
         let archive = Archive {
             format: FORMAT.into(),
@@ -242,16 +246,50 @@ impl Store {
             Ok(CsvRow {
                 date: r.get(0)?,
                 game: r.get(1)?,
-                player: r.get(2)?,
+                player: as_text(r.get(2)?),
                 seat: r.get::<_, u8>(3)?.saturating_add(1),
                 score: r.get(4)?,
                 rank: r.get(5)?,
                 winner: r.get(6)?,
-                title: r.get(7)?,
-                role: r.get(8)?,
+                title: r.get::<_, Option<String>>(7)?.map(as_text),
+                role: r.get::<_, Option<String>>(8)?.map(as_text),
                 play: r.get(9)?,
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
+    }
+}
+
+/// A text cell as a spreadsheet must read it: text that begins with `=`, `+`, `-`, `@`, a tab
+/// or a carriage return would be taken for a formula (`=HYPERLINK(…)` in a person's name), so
+/// it gets a leading `'`, the OWASP rule for CSV injection. Only text cells people typed pass
+/// here; numbers (a negative score) are written as numbers.
+pub(crate) fn as_text(cell: String) -> String {
+    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{cell}")
+    } else {
+        cell
+    }
+}
+
+#[cfg(test)]
+mod csv_tests {
+    use super::as_text;
+
+    #[test]
+    fn a_text_cell_that_a_spreadsheet_would_run_is_neutralised() {
+        for formula in [
+            "=HYPERLINK(\"http://x\",\"y\")",
+            "+1",
+            "-2+3",
+            "@SUM(A1)",
+            "\tx",
+            "\rx",
+        ] {
+            assert_eq!(as_text(formula.into()), format!("'{formula}"));
+        }
+        for plain in ["Ana", "Émile", "5 points", "", "a=b"] {
+            assert_eq!(as_text(plain.into()), plain);
+        }
     }
 }

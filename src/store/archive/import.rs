@@ -5,6 +5,7 @@
 //! written then.
 
 use super::{Archive, ArchivedGame, ArchivedPerson};
+use crate::store::games::NEXT_GAME_ID;
 use crate::store::people::{by_name, check_colour, checked_name};
 use crate::store::{Progress, Store, StoreError};
 use rusqlite::{params, OptionalExtension, Transaction, TransactionBehavior};
@@ -176,11 +177,11 @@ fn check_game(
 }
 
 fn insert_game(tx: &Transaction, g: &ArchivedGame, seats: &[i64]) -> Result<(), StoreError> {
-    tx.prepare_cached(
-        "INSERT INTO games (game, options, seed, status, started_at, finished_at, version,
+    tx.prepare_cached(&format!(
+        "INSERT INTO games (id, game, options, seed, status, started_at, finished_at, version,
                             results_only, played_on, uuid, abandoned_at, players)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-    )?
+         VALUES ({NEXT_GAME_ID}, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)"
+    ))?
     .execute(params![
         g.game,
         g.options.get(),

@@ -3043,7 +3043,13 @@ export type StoreError = { kind: "NotOurs"; path: string; reason: string } | { k
  *  The game's log changed under this client (another window or the `steward` CLI wrote to
  *  it); nothing was written and the client reloads the game.
  */
-{ kind: "Conflict"; game_id: number | null } | { kind: "NotFound"; what: string } | { kind: "Invalid"; field: string; message: string } | { kind: "Sql"; message: string };
+{ kind: "Conflict"; game_id: number | null } | 
+/**
+ *  The game under this number is not the one the client had open: it was deleted and a
+ *  restore put another game under its number. Nothing was written, and the client must not
+ *  take the other game for its own (unlike a [`StoreError::Conflict`], it does not reload).
+ */
+{ kind: "Replaced"; game_id: number | null } | { kind: "NotFound"; what: string } | { kind: "Invalid"; field: string; message: string } | { kind: "Sql"; message: string };
 
 /**  Everything the table screen shows. */
 export type TableView = TableView_Serialize | TableView_Deserialize;
