@@ -6,5 +6,6 @@
 
 pub mod engine;
 pub mod games;
+pub mod host;
 pub mod service;
 pub mod store;

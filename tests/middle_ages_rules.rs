@@ -955,6 +955,60 @@ fn the_score_is_provisional_while_the_game_runs() {
     assert_eq!(sheet.rows[0].breakdown, vec![0, -80]);
 }
 
+// ---- whose decision ----
+
+/// Whose decision each action of a whole game is: the placer's Lord and the mover's take are
+/// theirs (the seat the events name), the rows, the first placer, the events and the refills are
+/// the table's.
+#[test]
+fn middle_decider_gives_placing_and_taking_to_the_seat_and_setup_to_the_table() {
+    let decider = |s: &MiddleState, a: &A| <MiddleAges as Game>::decider(s, a);
+    let mut s = MiddleAges::initial(&MiddleOptions::default(), &seats(3)).expect("initial");
+    let lay = A::LayRows { rows: None };
+    assert_eq!(decider(&s, &lay), None, "laying the rows is the table's");
+    act(&mut s, lay);
+    let first = A::ChooseFirst { seat: Some(1) };
+    assert_eq!(decider(&s, &first), None, "the first placer is the table's");
+    act(&mut s, first);
+    assert_eq!(decider(&s, &take(1, 0)), None, "a take out of its phase");
+    let (mut placers, mut movers, mut table) = (Vec::new(), Vec::new(), 0);
+    while let Some(next) = MiddleAges::allowed(&s).into_iter().next() {
+        let a = next.action;
+        let who = decider(&s, &a);
+        let events = act(&mut s, a.clone());
+        let seat_of = |pick: fn(&MiddleEvent) -> Option<u8>| events.iter().find_map(pick);
+        match a {
+            A::PlaceLord { .. } => {
+                let placed = seat_of(|e| match e {
+                    MiddleEvent::LordPlaced { seat, .. } => Some(*seat),
+                    _ => None,
+                });
+                assert_eq!(who, placed, "{a:?}");
+                placers.push(who);
+            }
+            A::Take { .. } => {
+                let taker = seat_of(|e| match e {
+                    MiddleEvent::TileTaken { seat, .. } => Some(*seat),
+                    _ => None,
+                });
+                assert_eq!(who, taker, "{a:?}");
+                movers.push(who);
+            }
+            _ => {
+                assert_eq!(who, None, "{a:?} is the table's");
+                table += 1;
+            }
+        }
+    }
+    assert_eq!(s.phase, Phase::Over);
+    assert_eq!(placers, vec![Some(1), Some(2), Some(0)], "Bo places first");
+    assert_eq!(movers.len(), 16 * 3);
+    for seat in 0..3 {
+        assert!(movers.contains(&Some(seat)), "seat {seat} never moved");
+    }
+    assert_eq!(table, 4 + 12, "four events and twelve refills");
+}
+
 // ---- the catalogue of event names ----
 
 #[test]

@@ -541,6 +541,93 @@ fn skipped_turns_are_lost_whole() {
     assert_eq!(refused(&mut s, twice), "realm-lord.change-invalid");
 }
 
+/// Whose decision each action is: setup (the target, the Realms, the Lords dealt, the start) is
+/// the table's; every action of a turn, the discard to eight and an ability entered during it
+/// included, is the current player's.
+#[test]
+fn decider_gives_setup_to_the_table_and_the_turn_to_its_player() {
+    let decider = |s: &S, a: &A| <RealmLord as Game>::decider(st(s), a);
+    let mut s = new_session(3, options(), 7);
+    let target = A::ConfirmTarget { hope_stones: 20 };
+    let realms = A::NameRealms {
+        names: REALMS.iter().map(|r| r.to_string()).collect(),
+    };
+    assert_eq!(decider(&s, &target), None);
+    assert_eq!(decider(&s, &realms), None);
+    act(&mut s, target.clone());
+    for (i, name) in LORDS.iter().take(3).enumerate() {
+        let reveal = A::RevealLord {
+            seat: i as u8,
+            name: (*name).into(),
+            facts: None,
+        };
+        assert_eq!(decider(&s, &reveal), None, "a Lord dealt is the table's");
+        act(&mut s, reveal);
+    }
+    let start = A::StartGame { first: Some(1) };
+    assert_eq!(decider(&s, &start), None);
+    assert_eq!(decider(&s, &A::Draw), None, "no turn runs during setup");
+    act(&mut s, start);
+    // P2 (seat 1) begins.
+    assert_eq!(decider(&s, &A::Draw), Some(1));
+    assert_eq!(decider(&s, &target), None, "setup stays the table's");
+    act(&mut s, A::Draw);
+    let turn = [
+        A::PlayHero {
+            name: "Dirk".into(),
+            facts: None,
+            discard: None,
+        },
+        A::PlayQuest {
+            name: "Lost Relic".into(),
+            facts: None,
+        },
+        A::Travel {
+            hero: lord_of(1),
+            to: DARKTHORN,
+        },
+        A::UseTreasure {
+            hero: lord_of(1),
+            effects: vec![],
+        },
+        A::Quest {
+            hero: lord_of(1),
+            die: Some(3),
+            modifier: 0,
+        },
+        A::Effect {
+            source: "Windfall".into(),
+            effects: vec![Change::Hope { seat: 0, delta: 1 }],
+        },
+        A::EndTurn,
+    ];
+    for a in &turn {
+        assert_eq!(decider(&s, a), Some(1), "{a:?}");
+    }
+    play_hero(&mut s, "Dirk");
+    act(&mut s, A::EndTurn);
+    assert_eq!(decider(&s, &A::Draw), Some(2), "then clockwise");
+    act(&mut s, A::Draw);
+    act(&mut s, A::EndTurn);
+    assert_eq!(decider(&s, &A::Draw), Some(0));
+    act(&mut s, A::Draw);
+    assert_eq!(decider(&s, &turn[6]), Some(0));
+    act(&mut s, A::EndTurn);
+    act(&mut s, A::Draw);
+    act(&mut s, A::EndTurn);
+    // P3 draws to nine: the discard down to eight is theirs, as is an ability entered now.
+    act(&mut s, A::Draw);
+    assert_eq!(st(&s).phase, Phase::Discard);
+    let discard = A::Discard {
+        count: 1,
+        names: vec![],
+    };
+    assert_eq!(decider(&s, &discard), Some(2));
+    assert_eq!(decider(&s, &turn[5]), Some(2));
+    act(&mut s, discard);
+    assert_eq!(decider(&s, &turn[6]), Some(2));
+}
+
 // ---- actions ---------------------------------------------------------------------------------
 
 #[test]

@@ -266,7 +266,7 @@ fn golden_three_player_game() {
     let conn = rusqlite::Connection::open(&db).unwrap_or_else(|e| panic!("{e}"));
     // Schema 7 had no roles, none of schema 9's statistics tallies, schema 2's index of the
     // log's rows rather than schema 12's token and index of undone rows, nor schema 13's floor
-    // of game numbers.
+    // of game numbers and 14's phone links.
     conn.execute_batch(
         "UPDATE results SET role = NULL;
          DROP TRIGGER tally_game_added; DROP TRIGGER tally_game_changed;
@@ -277,7 +277,7 @@ fn golden_three_player_game() {
          DROP INDEX games_finished_by_day;
          DROP INDEX events_undone; ALTER TABLE events DROP COLUMN token;
          CREATE INDEX events_by_state ON events(game_id, undone, seq);
-         DROP TRIGGER games_id_floor; DROP TABLE id_floor;
+         DROP TRIGGER games_id_floor; DROP TABLE id_floor; DROP TABLE invites;
          PRAGMA user_version = 7;",
     )
     .unwrap_or_else(|e| panic!("{e}"));

@@ -425,6 +425,98 @@ fn workers_never_exceed_six_and_a_new_permanent_worker_waits_for_the_next_era() 
     );
 }
 
+/// Whose decision each action is: a Leader chosen for a seat is that seat's; the deal, a mat's
+/// numbers, the start and the Era's steps are the table's; every action of a turn (a worker
+/// action, a free action, an effect entered during it, End turn) is the current player's.
+#[test]
+fn the_decider_is_the_named_seat_for_a_leader_the_current_player_for_a_turn_else_the_table() {
+    let decider = |s: &S, a: &A| <RealmTracker as Game>::decider(s.state(), a);
+    let mut s = session(3);
+    for (seat, leader) in [(2u8, "Warlord"), (0, "Sorcerer"), (1, "Druid Lord")] {
+        let choose = A::ChooseLeader {
+            seat,
+            leader: leader.into(),
+        };
+        assert_eq!(decider(&s, &choose), Some(seat), "{leader}");
+        act(&mut s, choose);
+    }
+    let mat = A::DescribeMat {
+        leader: "Warlord".into(),
+        mat: mat(1, 1, 0, 1),
+    };
+    assert_eq!(
+        decider(&s, &mat),
+        None,
+        "a mat's printed numbers are the table's"
+    );
+    assert_eq!(decider(&s, &A::DealLeaders), None);
+    assert_eq!(decider(&s, &A::EndTurn), None, "no turn runs during setup");
+    let start = A::StartGame {
+        first_player: Some(1),
+    };
+    assert_eq!(decider(&s, &start), None);
+    act(&mut s, start);
+    let event = A::RevealEvent {
+        name: "Event 1".into(),
+        positive: Some(false),
+        chosen_effect: None,
+        describe: None,
+    };
+    assert_eq!(decider(&s, &event), None);
+    act(&mut s, event);
+    let each = A::EffectEach {
+        source: "Event 1".into(),
+        seats: vec![0, 1, 2],
+        change: gain(Res::Grain, 1),
+    };
+    let effect = A::Effect {
+        seat: 0,
+        card: "Assassin".into(),
+        change: gain(Res::Grain, -1),
+    };
+    let turn_actions = [
+        gather("grain"),
+        A::Produce { ability: false },
+        draw(1, 0),
+        expand("Farm"),
+        A::Convert {
+            give: res(1, 1, 1, 0),
+            get: Res::Grain,
+        },
+        effect.clone(),
+        A::EndTurn,
+    ];
+    let mut seen = Vec::new();
+    while s.state().phase == Phase::Playing {
+        let current = s.state().current;
+        seen.push(current);
+        for a in &turn_actions {
+            assert_eq!(decider(&s, a), Some(current), "{a:?}");
+        }
+        assert_eq!(
+            decider(&s, &each),
+            None,
+            "an effect on everyone is the table's"
+        );
+        turn(&mut s, gather("open-1"));
+    }
+    assert_eq!(&seen[..3], [1, 2, 0], "P2 first, then clockwise");
+    assert_eq!(s.state().phase, Phase::EraEnd);
+    let objective = A::ScoreObjective {
+        measures: vec![0; 3],
+        resources: Vec::new(),
+        fewest: false,
+    };
+    let final_entry = A::FinalEntry {
+        seat: 2,
+        game_end_vp: 0,
+        family_secret: 0,
+    };
+    for a in [objective, A::NextEra, final_entry, effect, gather("grain")] {
+        assert_eq!(decider(&s, &a), None, "{a:?} at the Era's end");
+    }
+}
+
 // ---- Produce ----
 
 // The rulebook's worked example, step by step as the rulebook tells it.

@@ -177,6 +177,14 @@ pub trait Game: 'static {
     fn private_view(_state: &Self::State, _seat: u8) -> Option<serde_json::Value> {
         None
     }
+    /// Whose decision `action` is now: a seat's (`Some(seat)`: on a table with phones, only that
+    /// seat's phone may send it, and only it is offered the action), or the table's (`None`:
+    /// setup, a deal, entries for everyone, sent from the host's window, the referee). The host
+    /// window may send any action. By default every action is the table's; a game of one seat
+    /// gives every decision to that seat (see `AnyTable::decider`).
+    fn decider(_state: &Self::State, _action: &Self::Action) -> Option<u8> {
+        None
+    }
     /// True when the state holds secrets: clients then get only `view`, never the raw state,
     /// until the game is over.
     fn has_secrets() -> bool {

@@ -174,6 +174,9 @@ pub trait AnyTable: Send + Sync {
     fn view_json(&self) -> Box<RawValue>;
     /// What one seat alone may see.
     fn private_view(&self, seat: u8) -> Option<Value>;
+    /// Whose decision `action` is now (see `Game::decider`): a seat's, or the table's (`None`).
+    /// At a table of one seat, every decision is that seat's.
+    fn decider(&self, action: &Value) -> Result<Option<u8>, ActError>;
     fn has_secrets(&self) -> bool;
     fn view_after(&self, n: usize) -> Value;
     /// The current state as JSON text, for a snapshot.
@@ -475,6 +478,13 @@ impl<G: Game> AnyTable for Table<G> {
         let mut view = G::private_view(self.0.state(), seat)?;
         named_value(&mut view, &self.0.seats);
         Some(view)
+    }
+    fn decider(&self, action: &Value) -> Result<Option<u8>, ActError> {
+        if self.0.seats.len() == 1 {
+            return Ok(Some(0));
+        }
+        let action: G::Action = read_strict(action, "action")?;
+        Ok(G::decider(self.0.state(), &action))
     }
     fn has_secrets(&self) -> bool {
         G::has_secrets()

@@ -9,6 +9,7 @@ mod alongside;
 mod backup;
 mod bgstats;
 mod cache;
+mod guest;
 mod manage;
 mod play;
 mod results;
@@ -18,6 +19,7 @@ mod transfer;
 mod types;
 
 pub use cache::{LogPage, ViewShape, APP_LOG_PAGE, APP_VIEWS};
+pub use guest::{version_tag, BoardLink, Invitation, SeatLink, SeatView, NOT_YOURS};
 pub use manage::PersonGames;
 pub use results::{PlayerResult, ResultsEntry};
 pub use start::{PlayerRef, SeatColours};

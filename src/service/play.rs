@@ -34,21 +34,37 @@ impl Steward {
     /// is read again and the action decided once more on the table as the file holds it, so
     /// that nothing is stored, or refused, on a stale table.
     pub fn act(&mut self, id: i64, action: &Value) -> Result<TableView, ApiError> {
-        if let Some(view) = self.act_on(id, action, Table::Held)? {
+        if let Some(view) = self.act_on(id, action, Table::Held, None)? {
             return Ok(view);
         }
         // A fresh table is never taken for stale: a conflict there is an error.
-        self.act_on(id, action, Table::Fresh)?
+        self.act_on(id, action, Table::Fresh, None)?
+            .ok_or_else(|| StoreError::Conflict { game_id: id }.into())
+    }
+
+    /// [`Steward::act`] for one seat (a phone's): the action must be that seat's decision on
+    /// the table it is decided on, and it is decided once, on the game as the file holds it:
+    /// when another client writes between that read and the commit, it is refused as a
+    /// conflict rather than decided again (the phone saw a game that has moved on).
+    pub(super) fn act_for_seat(
+        &mut self,
+        id: i64,
+        action: &Value,
+        seat: u8,
+    ) -> Result<TableView, ApiError> {
+        self.act_on(id, action, Table::Fresh, Some(seat))?
             .ok_or_else(|| StoreError::Conflict { game_id: id }.into())
     }
 
     /// One attempt at [`Steward::act`]: `None` when the held table was stale (or refused the
-    /// action), so that the caller decides again on a fresh one.
+    /// action), so that the caller decides again on a fresh one. With `seat`, the action must
+    /// be that seat's decision on the very table it is decided on.
     fn act_on(
         &mut self,
         id: i64,
         action: &Value,
         table: Table,
+        seat: Option<u8>,
     ) -> Result<Option<TableView>, ApiError> {
         let shape = self.shape;
         let (page, need) = (shape.log, |n| shape.log.skipped(n));
@@ -56,6 +72,9 @@ impl Steward {
             Table::Held => held(&self.store, &mut self.tables, page, id, need)?,
             Table::Fresh => fresh(&self.store, &mut self.tables, page, id, need, Use::Write)?,
         };
+        if let Some(seat) = seat {
+            super::guest::may_decide(cached.table.as_ref(), action, seat)?;
+        }
         let had_redo = cached.table.next_redo().is_some();
         let played = match cached.table.play(action) {
             Ok(played) => played,

@@ -256,6 +256,20 @@ const MIGRATIONS: &[&str] = &[
         CREATE TRIGGER games_id_floor AFTER DELETE ON games
             BEGIN UPDATE id_floor SET high = max(high, OLD.id) WHERE name = 'games'; END;
         "#,
+    // 14: the links that let phones join a game hosted on the local network (`invites`): one
+    // row per link, found by the SHA-256 of its token (the token itself is never stored), for a
+    // seat (0-based) or, with seat -1, the board (the public view only). A seat may have several
+    // links (each time hosting is turned on new ones are shown; the old ones keep working) until
+    // its links are revoked; deleting the game deletes its links.
+    r#"
+        CREATE TABLE invites (
+            hash TEXT PRIMARY KEY,
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            created_at TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX invites_by_game ON invites(game_id, seat);
+        "#,
 ];
 
 /// What a migration does besides its SQL, in the same transaction (by migration number).

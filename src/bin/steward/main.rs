@@ -7,6 +7,7 @@
 
 mod history;
 mod people;
+mod serve;
 mod stats;
 mod table;
 mod text;
@@ -192,6 +193,29 @@ when the game's tie-breakers decided. A solo game has no winner but may have a -
     /// refused; a safety copy of the current content is kept in backups/ beside the database
     /// (as before every import and schema upgrade; the last 5 are kept).
     Restore { file: PathBuf },
+    /// Host games on the local network for phones, without the window: each phone joins a
+    /// seat by its link (`steward invite`). The first line printed is `serving http://ADDR:PORT`;
+    /// runs until interrupted (SIGINT or SIGTERM), then exits 0.
+    Serve {
+        /// The address to listen on (0.0.0.0: every network of this computer).
+        #[arg(long, default_value = "0.0.0.0")]
+        bind: std::net::IpAddr,
+        /// The port; 0 picks a free one.
+        #[arg(long, default_value_t = serve::DEFAULT_PORT)]
+        port: u16,
+        /// The app's built pages for the phones (default: ESTATE_STEWARD_UI, else the installed
+        /// or built UI).
+        #[arg(long, value_name = "DIR")]
+        ui: Option<PathBuf>,
+    },
+    /// New links for phones to join game ID: the board's (the public view) and one per seat.
+    /// Links given before keep working; --revoke SEAT replaces that seat's links with one new.
+    Invite {
+        id: i64,
+        /// Revoke every link of this seat (counted from 1) and print its new one.
+        #[arg(long, value_name = "SEAT")]
+        revoke: Option<u8>,
+    },
     /// Leave a game in play unfinished for good: it takes no more actions and counts nowhere,
     /// and stays in History as abandoned with its log.
     Abandon { id: i64 },
@@ -305,6 +329,11 @@ fn run(cli: Cli) -> Result<u8, ApiError> {
             print(json, &v, || table_text(&v));
         }
         Command::Stream { id } => return stream(&mut steward, id),
+        Command::Serve { bind, port, ui } => {
+            drop(steward);
+            return serve::serve(path, std::net::SocketAddr::new(bind, port), ui);
+        }
+        Command::Invite { id, revoke } => serve::invite(&mut steward, json, id, revoke)?,
         Command::Peek { id, seat } => {
             let v = peek(&mut steward, id, seat)?;
             print(json, &v, || v.to_string());

@@ -239,3 +239,15 @@ fn shown_placements(s: &EstatesState, piece: &Piece, free: bool) -> Vec<Allowed<
     }
     out
 }
+
+/// Whose decision any action is in the current phase: the auctioneer stashes, chooses, and
+/// sells or buys; the next bidder bids or passes; the piece's holder places or discards it. The
+/// setup (the cube draw) and a finished game are the table's.
+pub(super) fn decider(s: &EstatesState, _action: &EstatesAction) -> Option<u8> {
+    match &s.phase {
+        Phase::Setup | Phase::Over => None,
+        Phase::Choose { .. } | Phase::Decide { .. } => Some(s.auctioneer),
+        Phase::Bidding { bids, .. } => s.bidders().get(bids.len()).copied(),
+        Phase::Place { holder, .. } => Some(*holder),
+    }
+}

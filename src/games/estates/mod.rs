@@ -103,6 +103,10 @@ impl Game for TheEstates {
         view::private_view(s, seat)
     }
 
+    fn decider(s: &EstatesState, action: &EstatesAction) -> Option<u8> {
+        decide::decider(s, action)
+    }
+
     fn has_secrets() -> bool {
         true
     }

@@ -129,6 +129,18 @@ pub fn handle(
     }
 }
 
+/// Whose decision `action` is now: placing a Lord is the next placer's and a take (with its
+/// Effect's choice and the Scout) is the mover's; laying the rows, choosing the first placer,
+/// the round's event and the refills drawn from the bag are the table's, as is any action out
+/// of its phase (it is refused whoever sends it).
+pub(super) fn decider(s: &MiddleState, action: &MiddleAction) -> Option<u8> {
+    match (action, &s.phase) {
+        (MiddleAction::PlaceLord { .. }, Phase::Placing { .. })
+        | (MiddleAction::Take { .. }, Phase::Turns) => s.actor(),
+        _ => None,
+    }
+}
+
 /// The legal actions now, concrete enough to send back: every open destination with every
 /// choice its Effect allows (symbols 0; the table enters printed symbols itself).
 pub fn allowed(s: &MiddleState) -> Vec<Allowed<MiddleAction>> {

@@ -92,6 +92,9 @@ impl Game for MiddleAges {
     fn allowed(s: &MiddleState) -> Vec<Allowed<MiddleAction>> {
         decide::allowed(s)
     }
+    fn decider(s: &MiddleState, action: &MiddleAction) -> Option<u8> {
+        decide::decider(s, action)
+    }
     fn score(s: &MiddleState) -> Scoresheet {
         scoring::score(s)
     }

@@ -93,6 +93,31 @@ fn decide_into(d: &mut Draft, a: &A, rng: &mut GameRng) -> Result<(), RuleError>
     Ok(())
 }
 
+/// Whose decision `a` is now: every turn action (Draw, the discard to the hand limit, the plays,
+/// Travel, Use a Treasure, a Quest, an effect entered during the turn, End turn) is the current
+/// player's while a turn runs; setup (the target, the Realms' names, the Lords dealt, the
+/// start) and a finished game are the table's.
+pub fn decider(s: &LordState, a: &A) -> Option<u8> {
+    let turn = matches!(s.phase, Phase::Draw | Phase::Discard | Phase::Actions);
+    match a {
+        A::ConfirmTarget { .. }
+        | A::NameRealms { .. }
+        | A::RevealLord { .. }
+        | A::StartGame { .. } => None,
+        A::Draw
+        | A::Discard { .. }
+        | A::PlayHero { .. }
+        | A::PlayTreasure { .. }
+        | A::PlayQuest { .. }
+        | A::PlayEvent { .. }
+        | A::Travel { .. }
+        | A::UseTreasure { .. }
+        | A::Quest { .. }
+        | A::Effect { .. }
+        | A::EndTurn => turn.then_some(s.current),
+    }
+}
+
 // ---- shared checks ----------------------------------------------------------------------------
 
 /// A player in refusals and log lines: the table writes the person's name.

@@ -94,6 +94,9 @@ impl Game for RealmLord {
     fn allowed(s: &LordState) -> Vec<Allowed<LordAction>> {
         allowed::allowed(s)
     }
+    fn decider(s: &LordState, a: &LordAction) -> Option<u8> {
+        decide::decider(s, a)
+    }
     fn score(s: &LordState) -> Scoresheet {
         scoring::score(s)
     }

@@ -51,6 +51,11 @@ function storeText(e: StoreError): AlertText {
       return { headline: `${e.field}: ${e.message}`, detail: null };
     case "Sql":
       return { headline: "The database failed.", detail: e.message };
+    case "Replaced":
+      return {
+        headline: `Game #${e.game_id} is no longer the game you had open.`,
+        detail: "It was deleted, or a restore put another game under its number; nothing was saved. Open it again from History.",
+      };
     case "Conflict":
       return {
         headline: "This game was changed elsewhere (another window or the steward command line).",

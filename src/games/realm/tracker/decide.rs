@@ -138,6 +138,46 @@ pub fn confirm(s: &TrackerState, action: &TrackerAction) -> Option<String> {
     }
 }
 
+/// Whose decision `a` is now: a Leader chosen for a named seat is that seat's (during setup);
+/// the worker actions, free actions and the effects entered while a turn runs are the current
+/// player's; the deal, the printed facts (a mat, a card, an Event's reward, a tile's name) the
+/// table reads off, the start, the Era's reveal, objective and reset, and the final entries are
+/// the table's, as is an effect entered at an Era's start or end.
+pub fn decider(s: &TrackerState, a: &TrackerAction) -> Option<u8> {
+    use TrackerAction as A;
+    let turn = (s.phase == Phase::Playing).then_some(s.current);
+    match a {
+        A::ChooseLeader { seat, .. } => (s.phase == Phase::Setup).then_some(*seat),
+        A::Produce { .. }
+        | A::Activate { .. }
+        | A::FinishProduce
+        | A::Draw { .. }
+        | A::Gather { .. }
+        | A::Expand { .. }
+        | A::Convert { .. }
+        | A::UseAbility { .. }
+        | A::Effect { .. }
+        | A::PlayFree { .. }
+        | A::SoloReveal { .. }
+        | A::RemoveCard { .. }
+        | A::EndTurn => turn,
+        // An effect on several players alike is an entry for everyone (an Era Event's).
+        A::EffectEach { .. }
+        | A::DealLeaders
+        | A::DescribeMat { .. }
+        | A::DescribeCard { .. }
+        | A::DescribeEvent { .. }
+        | A::NameTile { .. }
+        | A::StartGame { .. }
+        | A::RevealEvent { .. }
+        | A::ScoreObjective { .. }
+        | A::SoloObjective { .. }
+        | A::NextEra
+        | A::FinalEntry { .. }
+        | A::Finish => None,
+    }
+}
+
 /// The action as a button, if `handle` would take it now.
 fn probe(
     s: &TrackerState,

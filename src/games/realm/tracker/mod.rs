@@ -110,6 +110,10 @@ impl Game for RealmTracker {
         decide::confirm(s, action)
     }
 
+    fn decider(s: &TrackerState, a: &TrackerAction) -> Option<u8> {
+        decide::decider(s, a)
+    }
+
     fn score(s: &TrackerState) -> Scoresheet {
         scoring::scoresheet(s)
     }

@@ -1,0 +1,130 @@
+//! The HTTP API a link's holder uses (docs/host.md): `GET /api/view` (the table as the link's
+//! seat may see it) and `POST /api/act` (an action, as the CLI takes it), each with
+//! `Authorization: Bearer <token>`. Statuses: 200 done, 400 malformed, 401 no or revoked link,
+//! 403 not this seat's decision (or a foreign `Host`/`Origin`, see `guard`), 409 stale (the game
+//! moved on), 413 too large, 422 refused by the rules (the rule-style body).
+
+use super::guard::refusal;
+use super::Shared;
+use crate::service::{ApiError, SeatView, NOT_YOURS};
+use crate::store::{Invited, StoreError};
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde_json::Value;
+use std::sync::Arc;
+
+pub(super) fn routes() -> Router<Arc<Shared>> {
+    Router::new()
+        .route("/api/view", get(view))
+        .route("/api/act", post(act))
+}
+
+/// The status an error of the service answers with.
+fn status_of(e: &ApiError) -> StatusCode {
+    match e {
+        ApiError::Rule { rule, .. } if rule == NOT_YOURS => StatusCode::FORBIDDEN,
+        ApiError::Rule { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+        ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
+        ApiError::NotFound { .. } => StatusCode::NOT_FOUND,
+        ApiError::Store {
+            error: StoreError::Conflict { .. } | StoreError::Replaced { .. },
+        } => StatusCode::CONFLICT,
+        ApiError::Store { .. } => StatusCode::INTERNAL_SERVER_ERROR,
+    }
+}
+
+/// An error of the service as an answer: its status, and the error as the CLI prints it.
+pub(crate) fn failure(e: &ApiError) -> Response {
+    (status_of(e), Json(e)).into_response()
+}
+
+fn unknown_link() -> Response {
+    refusal(
+        StatusCode::UNAUTHORIZED,
+        "Authorization",
+        "no link, or a link that was revoked: scan your seat's code again",
+    )
+}
+
+/// The token of `Authorization: Bearer <token>`.
+fn bearer(headers: &HeaderMap) -> Option<String> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| token.trim().to_string())
+}
+
+/// Whom the request's link lets in; `Err` is the answer to give instead.
+pub(crate) async fn guest(
+    shared: &Arc<Shared>,
+    token: Option<String>,
+) -> Result<Invited, Response> {
+    let Some(token) = token else {
+        return Err(unknown_link());
+    };
+    match shared.with_steward(move |s| s.invited(&token)).await {
+        Ok(Some(who)) => Ok(who),
+        Ok(None) => Err(unknown_link()),
+        Err(e) => Err(failure(&e)),
+    }
+}
+
+/// A seat's view as an answer, its version as the `ETag`.
+fn answer(view: &SeatView) -> Response {
+    let mut response = Json(view).into_response();
+    let headers = response.headers_mut();
+    if let Ok(tag) = HeaderValue::from_str(&format!("\"{}\"", view.version)) {
+        headers.insert(header::ETAG, tag);
+    }
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+async fn view(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
+    let who = match guest(&shared, bearer(&headers)).await {
+        Ok(who) => who,
+        Err(refused) => return refused,
+    };
+    match shared.with_steward(move |s| s.guest_view(who)).await {
+        Ok(view) => answer(&view),
+        Err(e) => failure(&e),
+    }
+}
+
+async fn act(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Bytes) -> Response {
+    let who = match guest(&shared, bearer(&headers)).await {
+        Ok(who) => who,
+        Err(refused) => return refused,
+    };
+    let action: Value = match serde_json::from_slice(&body) {
+        Ok(v) => v,
+        Err(e) => {
+            let message = format!(
+                "the action is not JSON: line {}, column {}: {e}",
+                e.line(),
+                e.column()
+            );
+            return refusal(StatusCode::BAD_REQUEST, "action", &message);
+        }
+    };
+    // `If-Match: "<version>"`, as the view's ETag gave it: the action was tapped on that view.
+    let seen = headers
+        .get(header::IF_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .map(|v| v.trim().trim_matches('"').to_string());
+    let acted = shared
+        .with_steward(move |s| s.guest_act(who, &action, seen.as_deref()))
+        .await;
+    match acted {
+        Ok(view) => {
+            shared.changed_to(who.game_id, &view.version);
+            answer(&view)
+        }
+        Err(e) => failure(&e),
+    }
+}

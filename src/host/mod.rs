@@ -1,0 +1,206 @@
+//! The table host: a game hosted on the local network, so that every player joins it from a
+//! phone's browser by a link (a QR code) and sees the board and only their own secrets. It is a
+//! client of the service like the window and the CLI, with a `Steward` of its own on the same
+//! database (the store's version checks keep the clients apart), served by axum on tokio:
+//! `api` (the view and actions of a link's seat), `live` (the WebSocket feed that pushes each
+//! change), `guard` (who may talk to it at all: `Host`, `Origin`, sizes, headers), `pages` (the
+//! UI's files). Hosting binds where it is told (`--bind`, a setting) and stops on request,
+//! closing every connection; the game and its log are untouched by either.
+
+mod api;
+mod guard;
+mod live;
+mod pages;
+pub mod reach;
+
+use crate::service::{ApiError, Steward};
+use crate::store::StoreError;
+use axum::Router;
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, MutexGuard};
+use tokio::sync::watch;
+
+/// Told the game's id whenever a change reaches the host's feeds (a phone acted, another
+/// client wrote): the window refreshes its table with it.
+pub type OnChange = Arc<dyn Fn(i64) + Send + Sync>;
+
+/// Where and what to serve.
+#[derive(Clone)]
+pub struct HostConfig {
+    /// The database (the one the window or the CLI uses).
+    pub db: PathBuf,
+    /// The address to listen on; port 0 picks a free one.
+    pub bind: SocketAddr,
+    /// The built UI (`ui/dist`) that phones load; `None`: the API alone.
+    pub ui: Option<PathBuf>,
+    /// Told of every change the guests are told of.
+    pub on_change: Option<OnChange>,
+}
+
+/// Who is connected to the live feed right now, per game: a count per seat (0-based; `None` is
+/// the board).
+type Connected = HashMap<i64, HashMap<Option<u8>, usize>>;
+
+/// What the host's tasks share.
+pub(crate) struct Shared {
+    steward: Mutex<Steward>,
+    /// One feed per game a guest follows: its value rises with every change seen.
+    feeds: Mutex<HashMap<i64, watch::Sender<u64>>>,
+    /// The version each followed game was last told at (`SeatView::version`), so that a change
+    /// told once (by the act that made it) is not told again when the file is next looked at.
+    told: Mutex<HashMap<i64, String>>,
+    connected: Mutex<Connected>,
+    /// The port served: a request's `Host` must name it.
+    port: u16,
+    /// Set when hosting stops: every live connection closes.
+    stopping: watch::Sender<bool>,
+    on_change: Option<OnChange>,
+}
+
+/// A lock that a panic elsewhere did not make unusable: the data behind these locks is a cache
+/// (tables reload from the file) or counts, never what is written.
+fn locked<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+impl Shared {
+    /// Run `f` on the host's service, off the async threads (SQLite's fsync blocks).
+    pub(crate) async fn with_steward<T: Send + 'static>(
+        self: &Arc<Self>,
+        f: impl FnOnce(&mut Steward) -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let shared = Arc::clone(self);
+        tokio::task::spawn_blocking(move || f(&mut locked(&shared.steward)))
+            .await
+            .unwrap_or_else(|e| {
+                Err(ApiError::Store {
+                    error: StoreError::Sql {
+                        message: format!("the request stopped before it finished: {e}"),
+                    },
+                })
+            })
+    }
+
+    /// Tell every guest of game `id` that it changed.
+    pub(crate) fn changed(&self, id: i64) {
+        if let Some(feed) = locked(&self.feeds).get(&id) {
+            feed.send_modify(|n| *n += 1);
+        }
+        if let Some(tell) = &self.on_change {
+            tell(id);
+        }
+    }
+
+    /// Tell the guests of game `id` that it is now at `version`, unless they were told it.
+    pub(crate) fn changed_to(&self, id: i64, version: &str) {
+        let mut told = locked(&self.told);
+        if told.get(&id).map(String::as_str) != Some(version) {
+            told.insert(id, version.to_string());
+            drop(told);
+            self.changed(id);
+        }
+    }
+
+    /// The feed of game `id`, made when the first guest follows it.
+    pub(crate) fn follow(&self, id: i64) -> watch::Receiver<u64> {
+        locked(&self.feeds)
+            .entry(id)
+            .or_insert_with(|| watch::channel(0).0)
+            .subscribe()
+    }
+
+    fn games_followed(&self) -> Vec<i64> {
+        locked(&self.feeds).keys().copied().collect()
+    }
+
+    /// Count a live connection of `seat` to game `id` in (`up`) or out.
+    pub(crate) fn count(&self, id: i64, seat: Option<u8>, up: bool) {
+        let mut all = locked(&self.connected);
+        let game = all.entry(id).or_default();
+        let n = game.entry(seat).or_default();
+        *n = if up { *n + 1 } else { n.saturating_sub(1) };
+        if *n == 0 {
+            game.remove(&seat);
+        }
+    }
+}
+
+/// A running host.
+pub struct Hosting {
+    addr: SocketAddr,
+    shared: Arc<Shared>,
+    served: tokio::task::JoinHandle<()>,
+}
+
+/// The request guard, pages and API in one router.
+fn router(shared: Arc<Shared>, ui: Option<PathBuf>) -> Router {
+    let api = api::routes().merge(live::routes());
+    guard::guarded(pages::routes(ui).merge(api), Arc::clone(&shared)).with_state(shared)
+}
+
+impl Hosting {
+    /// Open the database and listen at `config.bind`. Must be called within a tokio runtime.
+    pub async fn start(config: HostConfig) -> Result<Hosting, ApiError> {
+        let steward = Steward::open(&config.db)?;
+        let listener = tokio::net::TcpListener::bind(config.bind)
+            .await
+            .map_err(|e| ApiError::bad("bind", format!("cannot listen at {}: {e}", config.bind)))?;
+        let addr = listener
+            .local_addr()
+            .map_err(|e| ApiError::bad("bind", e.to_string()))?;
+        let shared = Arc::new(Shared {
+            steward: Mutex::new(steward),
+            feeds: Mutex::new(HashMap::new()),
+            told: Mutex::new(HashMap::new()),
+            connected: Mutex::new(HashMap::new()),
+            port: addr.port(),
+            stopping: watch::channel(false).0,
+            on_change: config.on_change,
+        });
+        let app = router(Arc::clone(&shared), config.ui);
+        let mut stop = shared.stopping.subscribe();
+        let served = tokio::spawn(async move {
+            let until_stopped = async move { live::stopped(&mut stop).await };
+            let _ = axum::serve(listener, app)
+                .with_graceful_shutdown(until_stopped)
+                .await;
+        });
+        tokio::spawn(live::watch_file(Arc::clone(&shared)));
+        Ok(Hosting {
+            addr,
+            shared,
+            served,
+        })
+    }
+
+    /// The address served (with the port picked when 0 was asked for).
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Tell the guests of game `id` that it changed (the window calls this after its own
+    /// writes, so phones see them at once rather than at the next look at the file).
+    pub fn changed(&self, id: i64) {
+        self.shared.changed(id);
+    }
+
+    /// The seats of game `id` with a phone connected now (0-based; `None`: a board), each with
+    /// how many connections.
+    pub fn connected(&self, id: i64) -> Vec<(Option<u8>, usize)> {
+        let all = locked(&self.shared.connected);
+        let mut seats: Vec<_> = all
+            .get(&id)
+            .map(|g| g.iter().map(|(s, n)| (*s, *n)).collect())
+            .unwrap_or_default();
+        seats.sort();
+        seats
+    }
+
+    /// Stop: every connection closes and the listener with it. The game is untouched.
+    pub async fn stop(self) {
+        self.shared.stopping.send_replace(true);
+        let _ = self.served.await;
+    }
+}
