@@ -2,6 +2,7 @@
 
 pub mod commands;
 pub mod files;
+pub mod hosting;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -44,6 +45,11 @@ pub fn specta_builder() -> tauri_specta::Builder<tauri::Wry> {
         commands::import_history,
         commands::backup_database,
         commands::restore_database,
+        commands::host_game,
+        commands::hosted,
+        commands::renew_link,
+        commands::stop_hosting,
+        commands::table_changed,
     ])
     // The games' own shapes (`GameAction`, `GameOptions` …) reach the bindings through the
     // command types that carry them; `estate_steward::games` lists the games.
@@ -104,6 +110,7 @@ pub fn run() {
 
     let built = tauri::Builder::default()
         .manage(state)
+        .manage(hosting::HostState::default())
         // Its Rust side only: the commands open the file dialog; the window has no permission
         // for the plugin's own commands (capabilities/default.json).
         .plugin(tauri_plugin_dialog::init())
@@ -119,6 +126,8 @@ pub fn run() {
                 // The process ends without dropping what the app manages: close the database
                 // here, so that its next start need not check the whole file
                 // (`store::checked`).
+                // Every phone's connection closes with the host; the games are untouched.
+                tauri::async_runtime::block_on(handle.state::<hosting::HostState>().stop());
                 handle.state::<commands::AppState>().close();
             }
         }),

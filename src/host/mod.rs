@@ -11,6 +11,7 @@ mod api;
 mod guard;
 mod live;
 mod pages;
+pub use pages::{Asset, AssetFn, Pages};
 pub mod reach;
 
 use crate::service::{ApiError, Steward};
@@ -33,8 +34,8 @@ pub struct HostConfig {
     pub db: PathBuf,
     /// The address to listen on; port 0 picks a free one.
     pub bind: SocketAddr,
-    /// The built UI (`ui/dist`) that phones load; `None`: the API alone.
-    pub ui: Option<PathBuf>,
+    /// The pages phones load (the UI's built files).
+    pub pages: Pages,
     /// Told of every change the guests are told of.
     pub on_change: Option<OnChange>,
 }
@@ -135,9 +136,9 @@ pub struct Hosting {
 }
 
 /// The request guard, pages and API in one router.
-fn router(shared: Arc<Shared>, ui: Option<PathBuf>) -> Router {
+fn router(shared: Arc<Shared>, pages: Pages) -> Router {
     let api = api::routes().merge(live::routes());
-    guard::guarded(pages::routes(ui).merge(api), Arc::clone(&shared)).with_state(shared)
+    guard::guarded(pages::routes(pages).merge(api), Arc::clone(&shared)).with_state(shared)
 }
 
 impl Hosting {
@@ -159,7 +160,7 @@ impl Hosting {
             stopping: watch::channel(false).0,
             on_change: config.on_change,
         });
-        let app = router(Arc::clone(&shared), config.ui);
+        let app = router(Arc::clone(&shared), config.pages);
         let mut stop = shared.stopping.subscribe();
         let served = tokio::spawn(async move {
             let until_stopped = async move { live::stopped(&mut stop).await };

@@ -2,7 +2,7 @@
 //! join a game with).
 
 use crate::print;
-use estate_steward::host::{HostConfig, Hosting};
+use estate_steward::host::{HostConfig, Hosting, Pages};
 use estate_steward::service::{ApiError, Steward};
 use std::io::Write;
 use std::net::SocketAddr;
@@ -44,7 +44,7 @@ pub(crate) fn serve(db: PathBuf, bind: SocketAddr, ui: Option<PathBuf>) -> Resul
         let hosting = Hosting::start(HostConfig {
             db,
             bind,
-            ui: ui.clone(),
+            pages: ui.clone().map_or(Pages::None, Pages::Folder),
             on_change: None,
         })
         .await?;

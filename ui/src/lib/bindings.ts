@@ -74,6 +74,26 @@ export const commands = {
 	 *  what it replaces is kept), then reopen it.
 	 */
 	restoreDatabase: (progress: Channel<FileProgress_Deserialize>) => typedError<FileOutcome_Serialize, ApiError_Serialize>(__TAURI_INVOKE("restore_database", { progress })),
+	/**
+	 *  Invite phones: turn hosting on (if it is off) and show game `game_id`'s links (the board's
+	 *  and one per seat, with their QR codes), carrying `address` (one of `Hosted::addresses`;
+	 *  the likely one when absent).
+	 */
+	hostGame: (gameId: number, address: string | null) => typedError<Hosted_Serialize, ApiError_Serialize>(__TAURI_INVOKE("host_game", { gameId, address })),
+	/**
+	 *  Game `game_id` as hosted now, with who is connected; `null` when hosting is off or the game
+	 *  is not hosted.
+	 */
+	hosted: (gameId: number) => typedError<Hosted_Serialize | null, ApiError_Serialize>(__TAURI_INVOKE("hosted", { gameId })),
+	/**  New link for one seat (counted from 1): its earlier links stop working at once. */
+	renewLink: (gameId: number, seat: number) => typedError<Hosted_Serialize | null, ApiError_Serialize>(__TAURI_INVOKE("renew_link", { gameId, seat })),
+	/**  Stop hosting: every phone's connection closes; the games are untouched. */
+	stopHosting: () => typedError<null, ApiError_Serialize>(__TAURI_INVOKE("stop_hosting")),
+	/**
+	 *  Wait until a phone (or another client) changes game `game_id`, at most 20 s: whether it
+	 *  did. The table screen asks again and again while it is open, and reloads when told.
+	 */
+	tableChanged: (gameId: number) => typedError<boolean, ApiError_Serialize>(__TAURI_INVOKE("table_changed", { gameId })),
 };
 
 /* Types */
@@ -1159,6 +1179,56 @@ export type HeadToHead = {
 	ahead: number | null,
 	behind: number | null,
 	tied: number | null,
+};
+
+/**  One link of a hosted game, as the window shows it. */
+export type HostLink = HostLink_Serialize | HostLink_Deserialize;
+
+/**  One link of a hosted game, as the window shows it. */
+export type HostLink_Deserialize = {
+	/**  The seat, counted from 1; absent for the board. */
+	seat?: number | null,
+	name: string,
+	/**  The whole address a phone opens. */
+	url: string,
+	qr?: QrModules | null,
+	/**  How many phones follow this link's seat now. */
+	connected: number,
+};
+
+/**  One link of a hosted game, as the window shows it. */
+export type HostLink_Serialize = {
+	/**  The seat, counted from 1; absent for the board. */
+	seat: number | null,
+	name: string,
+	/**  The whole address a phone opens. */
+	url: string,
+	qr: QrModules | null,
+	/**  How many phones follow this link's seat now. */
+	connected: number,
+};
+
+/**  A hosted game, as the window shows it. */
+export type Hosted = Hosted_Serialize | Hosted_Deserialize;
+
+/**  A hosted game, as the window shows it. */
+export type Hosted_Deserialize = {
+	game_id: number,
+	/**  The address in the links (`http://192.168.1.20:8737`). */
+	address: string,
+	/**  The addresses the links could carry instead, the likely one first. */
+	addresses: string[],
+	links: HostLink_Deserialize[],
+};
+
+/**  A hosted game, as the window shows it. */
+export type Hosted_Serialize = {
+	game_id: number,
+	/**  The address in the links (`http://192.168.1.20:8737`). */
+	address: string,
+	/**  The addresses the links could carry instead, the likely one first. */
+	addresses: string[],
+	links: HostLink_Serialize[],
 };
 
 /**  What an import did. */
@@ -2607,6 +2677,12 @@ export type PlayerResult_Serialize = {
 	score: number,
 	/**  A Leader, faction or character the player had, if any. */
 	role: string | null,
+};
+
+/**  A QR code: `width` × `width` modules, row by row, `true` for a dark one. */
+export type QrModules = {
+	width: number,
+	dark: boolean[],
 };
 
 export type RealmAction = 
