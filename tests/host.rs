@@ -584,3 +584,46 @@ fn links_outlive_a_restart_of_the_host_and_a_cli_write_reaches_the_feed() {
     drop(ws);
     assert_eq!(server.stop(), Some(0));
 }
+
+#[test]
+fn a_revoked_link_stops_its_live_feed_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("table.sqlite3");
+    let (seats, _) = estates(&db);
+    let server = Server::start(&db, &pages(dir.path()));
+    let origin = format!("http://{}", server.host());
+    let (mut kept, mut revoked) = (live(&server, &origin), live(&server, &origin));
+    kept.send(tungstenite::Message::Text(seats[0].clone().into()))
+        .unwrap();
+    revoked
+        .send(tungstenite::Message::Text(seats[1].clone().into()))
+        .unwrap();
+    next_view(&mut kept);
+    next_view(&mut revoked);
+    let started = Instant::now();
+    ok(&db, &["invite", "1", "--revoke", "2"]);
+    let closed = loop {
+        match revoked.read() {
+            Ok(tungstenite::Message::Close(frame)) => break frame.map(|f| u16::from(f.code)),
+            Ok(tungstenite::Message::Text(t)) => panic!("a revoked link was sent {t}"),
+            Ok(_) => {}
+            Err(e) => panic!("{e}"),
+        }
+    };
+    assert_eq!(closed, Some(4401));
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    // The other seat's phone stays connected and is told of the next change.
+    ok(
+        &db,
+        &["act", "1", r#"{"type":"Setup","setup":{"kind":"Draw"}}"#],
+    );
+    let mut pushed: Value = serde_json::from_slice(&next_view(&mut kept)).unwrap();
+    while pushed["table"]["log"].as_array().map_or(0, Vec::len) == 0 {
+        pushed = serde_json::from_slice(&next_view(&mut kept)).unwrap();
+    }
+    assert_eq!(pushed["name"], "Ana");
+}

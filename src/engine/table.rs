@@ -183,6 +183,9 @@ pub trait AnyTable: Send + Sync {
     fn state_text(&self) -> String;
     fn state_after(&self, n: usize) -> Value;
     fn allowed(&self) -> Vec<AllowedAction>;
+    /// The allowed actions that are `seat`'s decisions now (see `decider`): what a seat's phone
+    /// is offered.
+    fn allowed_for(&self, seat: u8) -> Vec<AllowedAction>;
     fn score(&self) -> Scoresheet;
     fn score_after(&self, n: usize) -> Scoresheet;
     fn is_over(&self) -> bool;
@@ -389,6 +392,23 @@ impl<G: Game> GameKind for Kind<G> {
     }
 }
 
+impl<G: Game> Table<G> {
+    /// The allowed actions that `keep` keeps, labelled with the seats' names.
+    fn offered(&self, keep: impl Fn(&G::Action) -> bool) -> Vec<AllowedAction> {
+        let state = self.0.state();
+        G::allowed(state)
+            .into_iter()
+            .filter(|a| keep(&a.action))
+            .map(|a| AllowedAction {
+                label: named(&a.label, &self.0.seats),
+                confirm: G::confirm(state, &a.action).map(|q| named(&q, &self.0.seats)),
+                group: a.group,
+                action: to_json(&a.action),
+            })
+            .collect()
+    }
+}
+
 impl<G: Game> AnyTable for Table<G> {
     fn descriptor(&self) -> &'static Descriptor {
         &G::DESCRIPTOR
@@ -499,16 +519,11 @@ impl<G: Game> AnyTable for Table<G> {
         to_json(&self.0.state_after(n))
     }
     fn allowed(&self) -> Vec<AllowedAction> {
-        let state = self.0.state();
-        G::allowed(state)
-            .into_iter()
-            .map(|a| AllowedAction {
-                label: named(&a.label, &self.0.seats),
-                confirm: G::confirm(state, &a.action).map(|q| named(&q, &self.0.seats)),
-                group: a.group,
-                action: to_json(&a.action),
-            })
-            .collect()
+        self.offered(|_| true)
+    }
+    fn allowed_for(&self, seat: u8) -> Vec<AllowedAction> {
+        let (state, alone) = (self.0.state(), self.0.seats.len() == 1);
+        self.offered(|a| alone || G::decider(state, a) == Some(seat))
     }
     fn score(&self) -> Scoresheet {
         named_sheet(G::score(self.0.state()), &self.0.seats)

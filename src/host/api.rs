@@ -74,9 +74,19 @@ pub(crate) async fn guest(
     }
 }
 
-/// A seat's view as an answer, its version as the `ETag`.
-fn answer(view: &SeatView) -> Response {
-    let mut response = Json(view).into_response();
+/// A seat's view as an answer (its JSON text made once, `json`), its version as the `ETag`.
+fn answer(view: &SeatView, json: Option<Arc<str>>) -> Response {
+    let mut response = match json {
+        Some(text) => {
+            let mut r = text.to_string().into_response();
+            r.headers_mut().insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            );
+            r
+        }
+        None => Json(view).into_response(),
+    };
     let headers = response.headers_mut();
     if let Ok(tag) = HeaderValue::from_str(&format!("\"{}\"", view.version)) {
         headers.insert(header::ETAG, tag);
@@ -85,22 +95,38 @@ fn answer(view: &SeatView) -> Response {
     response
 }
 
-async fn view(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
-    let who = match guest(&shared, bearer(&headers)).await {
-        Ok(who) => who,
-        Err(refused) => return refused,
+/// Run `f` for the guest whose link is the request's, in one call on the service (the link
+/// looked up and the request answered under one lock): the guest and `f`'s answer, or the
+/// answer to give instead.
+async fn as_guest<T: Send + 'static>(
+    shared: &Arc<Shared>,
+    headers: &HeaderMap,
+    f: impl FnOnce(&mut crate::service::Steward, Invited) -> Result<T, ApiError> + Send + 'static,
+) -> Result<(Invited, T), Response> {
+    let Some(token) = bearer(headers) else {
+        return Err(unknown_link());
     };
-    match shared.with_steward(move |s| s.guest_view(who)).await {
-        Ok(view) => answer(&view),
-        Err(e) => failure(&e),
+    let done = shared
+        .with_steward(move |s| match s.invited(&token)? {
+            Some(who) => f(s, who).map(|t| Some((who, t))),
+            None => Ok(None),
+        })
+        .await;
+    match done {
+        Ok(Some(done)) => Ok(done),
+        Ok(None) => Err(unknown_link()),
+        Err(e) => Err(failure(&e)),
+    }
+}
+
+async fn view(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
+    match as_guest(&shared, &headers, |s, who| s.guest_view(who)).await {
+        Ok((_, view)) => answer(&view, None),
+        Err(refused) => refused,
     }
 }
 
 async fn act(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Bytes) -> Response {
-    let who = match guest(&shared, bearer(&headers)).await {
-        Ok(who) => who,
-        Err(refused) => return refused,
-    };
     let action: Value = match serde_json::from_slice(&body) {
         Ok(v) => v,
         Err(e) => {
@@ -109,6 +135,10 @@ async fn act(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Bytes)
                 e.line(),
                 e.column()
             );
+            // The link first: a stranger learns nothing, not even that the body was wrong.
+            if let Err(refused) = guest(&shared, bearer(&headers)).await {
+                return refused;
+            }
             return refusal(StatusCode::BAD_REQUEST, "action", &message);
         }
     };
@@ -117,14 +147,17 @@ async fn act(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Bytes)
         .get(header::IF_MATCH)
         .and_then(|v| v.to_str().ok())
         .map(|v| v.trim().trim_matches('"').to_string());
-    let acted = shared
-        .with_steward(move |s| s.guest_act(who, &action, seen.as_deref()))
-        .await;
+    let acted = as_guest(&shared, &headers, move |s, who| {
+        s.guest_act(who, &action, seen.as_deref())
+    })
+    .await;
     match acted {
-        Ok(view) => {
+        Ok((who, view)) => {
+            // The push to this seat's other phones sends the same view, written once.
+            let json = shared.remember(who, &view);
             shared.changed_to(who.game_id, &view.version);
-            answer(&view)
+            answer(&view, json)
         }
-        Err(e) => failure(&e),
+        Err(refused) => refused,
     }
 }

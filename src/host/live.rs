@@ -11,7 +11,7 @@
 
 use super::api::guest;
 use super::Shared;
-use crate::service::{version_tag, SeatView};
+use crate::service::{version_tag, ApiError};
 use crate::store::Invited;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
@@ -61,10 +61,49 @@ pub(super) async fn stopped(stopping: &mut tokio::sync::watch::Receiver<bool>) {
     let _ = stopping.wait_for(|s| *s).await;
 }
 
-/// The view pushed to `who`, as JSON text.
-async fn pushed(shared: &Arc<Shared>, who: Invited) -> Option<String> {
-    let view: SeatView = shared.with_steward(move |s| s.guest_view(who)).await.ok()?;
-    serde_json::to_string(&view).ok()
+/// What a push sends `who`, whose link is `token`.
+enum Push {
+    View(Arc<str>),
+    /// The link no longer lets anyone in.
+    Revoked,
+}
+
+/// The view pushed to `who`, whose link is `token`. When the game is at the version last told
+/// and the seat's view of it was made (by the act, or for another phone of the seat), that view
+/// is sent as it is, without a call on the service; unless `recheck` (the game's links changed,
+/// or this is the first push), when the link is looked up again (it may have been revoked).
+/// `None`: the game can no longer be shown.
+async fn pushed(shared: &Arc<Shared>, token: &str, who: Invited, recheck: bool) -> Option<Push> {
+    if !recheck {
+        let told = shared.told(who.game_id);
+        if let Some(json) = told.and_then(|v| shared.remembered(who, &v)) {
+            return Some(Push::View(json));
+        }
+    }
+    let (token, kept) = (token.to_string(), Arc::clone(shared));
+    let pushed = shared
+        .with_steward(move |s| {
+            if s.invited(&token)? != Some(who) {
+                return Ok(Push::Revoked);
+            }
+            // The links as they are at this look: a revocation after it is seen by the next
+            // look at the file (a revocation before it was just seen here, and every other
+            // connection of the game is told to look too).
+            if kept.note_links(who.game_id, s.invites_digest(who.game_id)?) {
+                kept.changed(who.game_id);
+            }
+            let version = version_tag(s.game_version(who.game_id)?);
+            kept.told_if_unknown(who.game_id, &version);
+            if let Some(json) = kept.remembered(who, &version) {
+                return Ok(Push::View(json));
+            }
+            let view = s.guest_view(who)?;
+            kept.remember(who, &view)
+                .map(Push::View)
+                .ok_or_else(|| ApiError::bad("view", "the view could not be written"))
+        })
+        .await;
+    pushed.ok()
 }
 
 async fn follow(shared: Arc<Shared>, mut socket: WebSocket) {
@@ -77,20 +116,28 @@ async fn follow(shared: Arc<Shared>, mut socket: WebSocket) {
     let mut feed = shared.follow(who.game_id);
     let mut stopping = shared.stopping.subscribe();
     shared.count(who.game_id, who.seat, true);
+    let mut links_seen = None;
     loop {
         // The link may have been revoked since the last push: then nothing more is sent.
-        if !guest(&shared, Some(token.clone()))
-            .await
-            .is_ok_and(|now| now == who)
-        {
-            close(socket, UNKNOWN_LINK, "this link was revoked").await;
-            break;
-        }
-        let Some(text) = pushed(&shared, who).await else {
-            close(socket, 1011, "the game can no longer be shown").await;
-            break;
+        let links_now = shared.links_changed(who.game_id);
+        let recheck = links_seen != Some(links_now);
+        links_seen = Some(links_now);
+        let text = match pushed(&shared, &token, who, recheck).await {
+            Some(Push::View(text)) => text,
+            Some(Push::Revoked) => {
+                close(socket, UNKNOWN_LINK, "this link was revoked").await;
+                break;
+            }
+            None => {
+                close(socket, 1011, "the game can no longer be shown").await;
+                break;
+            }
         };
-        if socket.send(Message::Text(text.into())).await.is_err() {
+        if socket
+            .send(Message::Text(text.as_ref().into()))
+            .await
+            .is_err()
+        {
             break;
         }
         tokio::select! {
@@ -119,17 +166,25 @@ pub(super) async fn watch_file(shared: Arc<Shared>) {
             () = stopped(&mut stopping) => return,
         }
         let games = shared.games_followed();
-        let versions = shared
+        let seen = shared
             .with_steward(move |s| {
                 Ok(games
                     .iter()
-                    .filter_map(|id| s.game_version(*id).ok().map(|v| (*id, v)))
+                    .filter_map(|id| {
+                        let version = s.game_version(*id).ok()?;
+                        Some((*id, version, s.invites_digest(*id).ok()?))
+                    })
                     .collect::<Vec<_>>())
             })
             .await
             .unwrap_or_default();
-        for (id, v) in versions {
-            shared.changed_to(id, &version_tag(v));
+        for (id, version, links) in seen {
+            // A link added or revoked (by the window, the CLI): every connection of the game
+            // looks at its own again, and a revoked one closes.
+            if shared.note_links(id, links) {
+                shared.changed(id);
+            }
+            shared.changed_to(id, &version_tag(version));
         }
     }
 }

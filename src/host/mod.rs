@@ -14,7 +14,8 @@ mod pages;
 pub use pages::{Asset, AssetFn, Pages};
 pub mod reach;
 
-use crate::service::{ApiError, Steward};
+use crate::service::{ApiError, SeatView, Steward};
+use crate::store::Invited;
 use crate::store::StoreError;
 use axum::Router;
 use std::collections::HashMap;
@@ -52,12 +53,26 @@ pub(crate) struct Shared {
     /// The version each followed game was last told at (`SeatView::version`), so that a change
     /// told once (by the act that made it) is not told again when the file is next looked at.
     told: Mutex<HashMap<i64, String>>,
+    /// The last view sent to each seat of each game (`None`: the board), as JSON text with the
+    /// version it shows: the phones of one seat, and the push that follows a seat's own action,
+    /// share one view instead of making it each.
+    views: Mutex<HashMap<(i64, Option<u8>), SeatText>>,
+    /// Each followed game's links, in a word (`Steward::invites_digest`), and how many times
+    /// they changed: a live connection looks at its link again when this count moved.
+    links: Mutex<HashMap<i64, (String, u64)>>,
     connected: Mutex<Connected>,
     /// The port served: a request's `Host` must name it.
     port: u16,
     /// Set when hosting stops: every live connection closes.
     stopping: watch::Sender<bool>,
     on_change: Option<OnChange>,
+}
+
+/// A seat's view as sent: the game's version it shows, and its JSON text.
+#[derive(Clone)]
+pub(crate) struct SeatText {
+    pub(crate) version: String,
+    pub(crate) json: Arc<str>,
 }
 
 /// A lock that a panic elsewhere did not make unusable: the data behind these locks is a cache
@@ -67,11 +82,18 @@ fn locked<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl Shared {
-    /// Run `f` on the host's service, off the async threads (SQLite's fsync blocks).
+    /// Run `f` on the host's service as blocking work (SQLite's fsync blocks): on a
+    /// multi-threaded runtime in place, the other workers taking over this one's tasks (no
+    /// hand-over to another thread and back, two wake-ups that cost a phone's action a tenth of
+    /// a millisecond: docs/benchmarks.md); elsewhere on tokio's blocking threads.
     pub(crate) async fn with_steward<T: Send + 'static>(
         self: &Arc<Self>,
         f: impl FnOnce(&mut Steward) -> Result<T, ApiError> + Send + 'static,
     ) -> Result<T, ApiError> {
+        use tokio::runtime::{Handle, RuntimeFlavor};
+        if Handle::current().runtime_flavor() == RuntimeFlavor::MultiThread {
+            return tokio::task::block_in_place(|| f(&mut locked(&self.steward)));
+        }
         let shared = Arc::clone(self);
         tokio::task::spawn_blocking(move || f(&mut locked(&shared.steward)))
             .await
@@ -112,6 +134,59 @@ impl Shared {
             .subscribe()
     }
 
+    /// Keep `view` as the last one of `who`'s seat.
+    pub(crate) fn remember(&self, who: Invited, view: &SeatView) -> Option<Arc<str>> {
+        let json: Arc<str> = serde_json::to_string(view).ok()?.into();
+        let text = SeatText {
+            version: view.version.clone(),
+            json: Arc::clone(&json),
+        };
+        locked(&self.views).insert((who.game_id, who.seat), text);
+        Some(json)
+    }
+
+    /// The last view of `who`'s seat if it shows the game at `version`.
+    pub(crate) fn remembered(&self, who: Invited, version: &str) -> Option<Arc<str>> {
+        locked(&self.views)
+            .get(&(who.game_id, who.seat))
+            .filter(|t| t.version == version)
+            .map(|t| Arc::clone(&t.json))
+    }
+
+    /// Note that game `id`'s guests see `version` unless a version is noted already (a push
+    /// that read it after `Hosting::changed`: the next look at the file then tells no one).
+    pub(crate) fn told_if_unknown(&self, id: i64, version: &str) {
+        locked(&self.told)
+            .entry(id)
+            .or_insert_with(|| version.to_string());
+    }
+
+    /// The version game `id` was last told at, if any.
+    pub(crate) fn told(&self, id: i64) -> Option<String> {
+        locked(&self.told).get(&id).cloned()
+    }
+
+    /// How many times game `id`'s links changed since it was first followed.
+    pub(crate) fn links_changed(&self, id: i64) -> u64 {
+        locked(&self.links).get(&id).map_or(0, |(_, n)| *n)
+    }
+
+    /// Note game `id`'s links as `digest`; whether they changed since last noted.
+    pub(crate) fn note_links(&self, id: i64, digest: String) -> bool {
+        let mut links = locked(&self.links);
+        match links.get_mut(&id) {
+            Some((was, n)) if *was != digest => {
+                (*was, *n) = (digest, *n + 1);
+                true
+            }
+            Some(_) => false,
+            None => {
+                links.insert(id, (digest, 0));
+                false
+            }
+        }
+    }
+
     fn games_followed(&self) -> Vec<i64> {
         locked(&self.feeds).keys().copied().collect()
     }
@@ -144,7 +219,9 @@ fn router(shared: Arc<Shared>, pages: Pages) -> Router {
 impl Hosting {
     /// Open the database and listen at `config.bind`. Must be called within a tokio runtime.
     pub async fn start(config: HostConfig) -> Result<Hosting, ApiError> {
-        let steward = Steward::open(&config.db)?;
+        let mut steward = Steward::open(&config.db)?;
+        // Guests' views page the log as the app's do: a long game is held by its end only.
+        steward.set_views(crate::service::APP_VIEWS);
         let listener = tokio::net::TcpListener::bind(config.bind)
             .await
             .map_err(|e| ApiError::bad("bind", format!("cannot listen at {}: {e}", config.bind)))?;
@@ -155,6 +232,8 @@ impl Hosting {
             steward: Mutex::new(steward),
             feeds: Mutex::new(HashMap::new()),
             told: Mutex::new(HashMap::new()),
+            views: Mutex::new(HashMap::new()),
+            links: Mutex::new(HashMap::new()),
             connected: Mutex::new(HashMap::new()),
             port: addr.port(),
             stopping: watch::channel(false).0,
@@ -184,6 +263,8 @@ impl Hosting {
     /// Tell the guests of game `id` that it changed (the window calls this after its own
     /// writes, so phones see them at once rather than at the next look at the file).
     pub fn changed(&self, id: i64) {
+        // The version is not known here: the next push reads it (no view is reused for it).
+        locked(&self.shared.told).remove(&id);
         self.shared.changed(id);
     }
 

@@ -105,8 +105,7 @@ fn not_yours(message: String) -> ApiError {
 /// A guest's view of `table` (game `id`): the public view, the seat's offers and secrets.
 fn seat_view(id: i64, table: &dyn AnyTable, version: String, seat: Option<u8>) -> SeatView {
     let mut view = table_view(id, table, GUEST_VIEWS, None);
-    view.allowed
-        .retain(|a| seat.is_some() && table.decider(&a.action).ok().flatten() == seat);
+    view.allowed = seat.map_or_else(Vec::new, |s| table.allowed_for(s));
     view.undo = None;
     view.redo = None;
     SeatView {
@@ -167,6 +166,11 @@ impl Steward {
         Ok(self.store.version(id)?)
     }
 
+    /// What game `id`'s links are now, in a word that changes when one is added or revoked.
+    pub fn invites_digest(&self, id: i64) -> Result<String, ApiError> {
+        Ok(self.store.invites_digest(id)?)
+    }
+
     /// Whom a link's token lets in (`None`: unknown or revoked).
     pub fn invited(&self, token: &str) -> Result<Option<Invited>, ApiError> {
         Ok(self.store.invited(token)?)
@@ -205,7 +209,10 @@ impl Steward {
                 .into());
             }
         }
-        self.act_for_seat(who.game_id, action, seat)?;
-        self.guest_view(who)
+        let id = who.game_id;
+        let shown = |t: &dyn AnyTable, _: String| seat_view(id, t, String::new(), Some(seat));
+        let (mut view, version) = self.act_for_seat(id, action, seat, &shown)?;
+        view.version = version_tag(version);
+        Ok(view)
     }
 }

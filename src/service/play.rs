@@ -34,38 +34,56 @@ impl Steward {
     /// is read again and the action decided once more on the table as the file holds it, so
     /// that nothing is stored, or refused, on a stale table.
     pub fn act(&mut self, id: i64, action: &Value) -> Result<TableView, ApiError> {
-        if let Some(view) = self.act_on(id, action, Table::Held, None)? {
+        let shape = self.shape;
+        let shown = |t: &dyn AnyTable, summary: String| table_view(id, t, shape, Some(summary));
+        if let Some(view) = self.act_on(id, action, Table::Held, None, &shown)? {
             return Ok(view);
         }
         // A fresh table is never taken for stale: a conflict there is an error.
-        self.act_on(id, action, Table::Fresh, None)?
+        self.act_on(id, action, Table::Fresh, None, &shown)?
             .ok_or_else(|| StoreError::Conflict { game_id: id }.into())
     }
 
     /// [`Steward::act`] for one seat (a phone's): the action must be that seat's decision on
-    /// the table it is decided on, and it is decided once, on the game as the file holds it:
-    /// when another client writes between that read and the commit, it is refused as a
-    /// conflict rather than decided again (the phone saw a game that has moved on).
-    pub(super) fn act_for_seat(
+    /// the very table it is decided on (a phone that states the version it saw is refused
+    /// before, by `guest_act`, when the game has moved on).
+    /// `shown` makes the view the seat is answered with, while the commit waits for the disk.
+    pub(super) fn act_for_seat<V: Send>(
         &mut self,
         id: i64,
         action: &Value,
         seat: u8,
-    ) -> Result<TableView, ApiError> {
-        self.act_on(id, action, Table::Fresh, Some(seat))?
-            .ok_or_else(|| StoreError::Conflict { game_id: id }.into())
+        shown: &(dyn Fn(&dyn AnyTable, String) -> V + Sync),
+    ) -> Result<(V, crate::store::GameVersion), ApiError> {
+        // As `act`: on the held table first, then once on the file's; the seat's decision is
+        // checked on whichever table decides.
+        let view = match self.act_on(id, action, Table::Held, Some(seat), shown)? {
+            Some(view) => view,
+            None => self
+                .act_on(id, action, Table::Fresh, Some(seat), shown)?
+                .ok_or(StoreError::Conflict { game_id: id })?,
+        };
+        let version = self
+            .tables
+            .tables
+            .get(&id)
+            .map(|c| c.version)
+            .ok_or(StoreError::Conflict { game_id: id })?;
+        Ok((view, version))
     }
 
     /// One attempt at [`Steward::act`]: `None` when the held table was stale (or refused the
     /// action), so that the caller decides again on a fresh one. With `seat`, the action must
-    /// be that seat's decision on the very table it is decided on.
-    fn act_on(
+    /// be that seat's decision on the very table it is decided on. `shown` makes the view
+    /// returned (from the table after the action and the action's log line).
+    fn act_on<V: Send>(
         &mut self,
         id: i64,
         action: &Value,
         table: Table,
         seat: Option<u8>,
-    ) -> Result<Option<TableView>, ApiError> {
+        shown: &(dyn Fn(&dyn AnyTable, String) -> V + Sync),
+    ) -> Result<Option<V>, ApiError> {
         let shape = self.shape;
         let (page, need) = (shape.log, |n| shape.log.skipped(n));
         let cached = match table {
@@ -73,7 +91,12 @@ impl Steward {
             Table::Fresh => fresh(&self.store, &mut self.tables, page, id, need, Use::Write)?,
         };
         if let Some(seat) = seat {
-            super::guest::may_decide(cached.table.as_ref(), action, seat)?;
+            match super::guest::may_decide(cached.table.as_ref(), action, seat) {
+                Ok(()) => {}
+                // The held table may be stale: the file's decides whose decision it is.
+                Err(_) if table == Table::Held => return Ok(None),
+                Err(e) => return Err(e),
+            }
         }
         let had_redo = cached.table.next_redo().is_some();
         let played = match cached.table.play(action) {
@@ -105,7 +128,7 @@ impl Steward {
                     learned: Some((game, &played.learned)),
                 })
             },
-            || table_view(id, table_now, shape, Some(played.entry.summary.clone())),
+            || shown(table_now, played.entry.summary.clone()),
         );
         match result {
             Ok(version) => cached.version = version,

@@ -99,6 +99,19 @@ impl Store {
         })
     }
 
+    /// What game `game_id`'s links are now, in a word: it changes whenever one is added or
+    /// revoked (the stored hashes, joined), so a host can tell its open connections to look
+    /// at their links again.
+    pub fn invites_digest(&self, game_id: i64) -> Result<String, StoreError> {
+        Ok(self
+            .conn
+            .prepare_cached(
+                "SELECT coalesce(group_concat(hash, ','), '') FROM
+                   (SELECT hash FROM invites WHERE game_id = ?1 ORDER BY hash)",
+            )?
+            .query_row([game_id], |r| r.get(0))?)
+    }
+
     /// Whom `token` lets in, or `None` for an unknown or revoked one (and for text that is not a
     /// token at all).
     pub fn invited(&self, token: &str) -> Result<Option<Invited>, StoreError> {
