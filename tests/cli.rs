@@ -678,3 +678,35 @@ fn options_describing_cards_get_the_checks_a_description_in_play_gets() {
         "no game was stored: {v}"
     );
 }
+
+#[test]
+fn options_of_the_wrong_shape_are_refused_by_place_and_nothing_is_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("options.sqlite3");
+    for (options, says) in [
+        (
+            "[]",
+            "a record of named fields is expected here, not a list",
+        ),
+        (r#"{"all_money_scores": 1}"#, "true or false"),
+    ] {
+        let o = steward(
+            &db,
+            &[
+                "start",
+                "the-estates",
+                "--player",
+                "Ana",
+                "--player",
+                "Bo",
+                "--options",
+                options,
+            ],
+        );
+        assert_eq!(o.status.code(), Some(5), "{options}");
+        let said = String::from_utf8_lossy(&o.stderr);
+        assert!(said.contains(says), "{options}: {said}");
+    }
+    let o = steward(&db, &["--json", "history"]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "[]");
+}

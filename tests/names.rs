@@ -131,3 +131,65 @@ fn a_name_that_reads_like_a_seat_is_kept_through_the_file() {
     assert_eq!(resumed.log, ["Player\u{a0}2: Gold 4"]);
     assert_eq!(resumed.undo.as_deref(), Some("Player\u{a0}2: Gold 4"));
 }
+
+/// The refusal of a new name, through the real `steward` command on a real file.
+fn refused_name(db: &std::path::Path, args: &[&str]) -> String {
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_steward"))
+        .arg("--db")
+        .arg(db)
+        .args(args)
+        .output()
+        .expect("steward runs");
+    assert_eq!(o.status.code(), Some(5), "{args:?} was accepted");
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn invisible_characters_lookalikes_and_a_number_sign_are_never_part_of_a_name() {
+    let dir = ok_dir();
+    let db = dir.path().join("people.sqlite3");
+    let mut s = ok(Steward::open(&db));
+    ok(s.add_person("Ana", "#123456"));
+    drop(s);
+    let said = refused_name(
+        &db,
+        &[
+            "start",
+            "the-estates",
+            "--player",
+            "Ana",
+            "--player",
+            "Ana\u{200B}",
+        ],
+    );
+    assert!(said.contains("invisible character (U+200B)"), "{said}");
+    let said = refused_name(
+        &db,
+        &[
+            "start",
+            "the-estates",
+            "--player",
+            "Ana",
+            "--player",
+            "\u{410}na",
+        ],
+    );
+    assert!(said.contains("looks the same as Ana"), "{said}");
+    let said = refused_name(&db, &["people", "add", "#1"]);
+    assert!(said.contains("begins with #"), "{said}");
+    let said = refused_name(&db, &["people", "add", "Bo\u{202E}"]);
+    assert!(said.contains("invisible"), "{said}");
+    // Names in any script are welcome, and an emoji built with a joiner is a name too.
+    let mut s = ok(Steward::open(&db));
+    for name in ["Ингрид", "美咲", "Zoë", "👩\u{200D}🍳", "❤\u{FE0F}"] {
+        ok(s.add_person(name, "#654321"));
+    }
+    assert_eq!(ok(s.people()).len(), 6);
+}
+
+fn ok_dir() -> tempfile::TempDir {
+    match tempfile::tempdir() {
+        Ok(d) => d,
+        Err(e) => panic!("tempdir: {e}"),
+    }
+}

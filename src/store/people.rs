@@ -28,6 +28,25 @@ pub fn checked_name(name: &str) -> Result<&str, StoreError> {
     if name.is_empty() || name.chars().count() > 40 {
         return Err(invalid("name", "a name has 1 to 40 characters".into()));
     }
+    if let Some(c) = invisible_in(name) {
+        return Err(invalid(
+            "name",
+            format!(
+                "'{}' holds an invisible character (U+{:04X}): a name is only what can be read",
+                excerpt(name, 40),
+                u32::from(c)
+            ),
+        ));
+    }
+    if name.starts_with('#') {
+        return Err(invalid(
+            "name",
+            format!(
+                "'{}' begins with #, which the command line reads as a person's number (#3)",
+                excerpt(name, 40)
+            ),
+        ));
+    }
     if name.chars().any(char::is_control) {
         return Err(invalid(
             "name",
@@ -38,6 +57,70 @@ pub fn checked_name(name: &str) -> Result<&str, StoreError> {
         ));
     }
     Ok(name)
+}
+
+/// The first character of `name` that shows nothing or turns the text's direction (Unicode's
+/// default-ignorable code points and the bidirectional controls), if any. The joiner and the
+/// emoji variation selector are kept after a symbol, where they build an emoji (👩‍🍳, ❤️).
+fn invisible_in(name: &str) -> Option<char> {
+    let mut before: Option<char> = None;
+    for c in name.chars() {
+        let in_emoji = matches!(c, '\u{200D}' | '\u{FE0F}')
+            && before.is_some_and(|b| !b.is_alphanumeric() && !b.is_ascii());
+        let invisible = matches!(c,
+            '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}'
+            | '\u{17B5}' | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{3164}'
+            | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}' | '\u{FFA0}' | '\u{FFF0}'..='\u{FFF8}'
+            | '\u{1BCA0}'..='\u{1BCA3}' | '\u{1D173}'..='\u{1D17A}' | '\u{E0000}'..='\u{E0FFF}');
+        if invisible && !in_emoji {
+            return Some(c);
+        }
+        before = Some(c);
+    }
+    None
+}
+
+/// A name as it looks: its confusable skeleton (Unicode UTS #39) of its lower case, so that
+/// `Аna` with a Cyrillic А looks like `Ana`.
+fn looks(name: &str) -> String {
+    unicode_security::skeleton(&name.to_lowercase()).collect()
+}
+
+/// A saved person (other than `except`) whose name looks like `name` but is not it.
+fn lookalike(
+    conn: &Connection,
+    name: &str,
+    except: Option<i64>,
+) -> Result<Option<Person>, StoreError> {
+    let wanted = looks(name);
+    let mut stmt = conn.prepare_cached("SELECT id, name, colour FROM people")?;
+    let people = stmt.query_map([], row)?;
+    for person in people {
+        let person = person?;
+        if Some(person.id) != except
+            && !person.name.eq_ignore_ascii_case(name)
+            && looks(&person.name) == wanted
+        {
+            return Ok(Some(person));
+        }
+    }
+    Ok(None)
+}
+
+/// Refuse `name` when it looks like a saved person's (other than `except`).
+fn refuse_lookalike(conn: &Connection, name: &str, except: Option<i64>) -> Result<(), StoreError> {
+    match lookalike(conn, name, except)? {
+        Some(p) => Err(invalid(
+            "name",
+            format!(
+                "'{}' looks the same as {}, who is saved: use that name, or one that reads differently",
+                excerpt(name, 40),
+                p.name
+            ),
+        )),
+        None => Ok(()),
+    }
 }
 
 pub fn check_colour(colour: &str) -> Result<(), StoreError> {
@@ -92,6 +175,7 @@ pub(super) fn insert(conn: &Connection, name: &str, colour: &str) -> Result<Pers
             format!("{} is already saved", excerpt(name, 40)),
         ));
     }
+    refuse_lookalike(conn, name, None)?;
     conn.execute(
         "INSERT INTO people (name, colour, created_at, uuid) VALUES (?1, ?2, ?3, ?4)",
         params![name, colour, now(), new_uuid()],
@@ -160,6 +244,7 @@ impl Store {
                 format!("{} is already saved", excerpt(name, 40)),
             ));
         }
+        refuse_lookalike(&tx, name, Some(id))?;
         tx.execute(
             "UPDATE people SET name = ?2 WHERE id = ?1",
             params![id, name],

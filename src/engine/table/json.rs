@@ -217,6 +217,67 @@ pub fn unkept_key(input: &Value, kept: &Value) -> Option<String> {
     }
 }
 
+/// The first place (as a dotted path, empty for the whole) where `input` gives a value of
+/// another kind than the one `kept` read back: a list for a record (`--options '[]'`), a number
+/// for a name (`{"kind": 0}`, which serde reads as the first variant of an enum tagged by
+/// `kind`). A `null` given is left to the type (a default where it has one).
+pub fn reshaped(input: &Value, kept: &Value) -> Option<String> {
+    let kind = |v: &Value| match v {
+        Value::Null => 0,
+        Value::Bool(_) => 1,
+        Value::Number(_) => 2,
+        Value::String(_) => 3,
+        Value::Array(_) => 4,
+        Value::Object(_) => 5,
+    };
+    match (input, kept) {
+        (Value::Null, _) => None,
+        (Value::Object(given), Value::Object(read)) => given.iter().find_map(|(k, v)| {
+            let inner = reshaped(v, read.get(k)?)?;
+            Some(join(&excerpt(k, 40), &inner))
+        }),
+        (Value::Array(given), Value::Array(read)) => given
+            .iter()
+            .zip(read)
+            .enumerate()
+            .find_map(|(i, (g, r))| Some(join(&i.to_string(), &reshaped(g, r)?))),
+        (g, r) if kind(g) != kind(r) => Some(String::new()),
+        _ => None,
+    }
+}
+
+fn join(head: &str, tail: &str) -> String {
+    if tail.is_empty() {
+        head.to_string()
+    } else {
+        format!("{head}.{tail}")
+    }
+}
+
+/// What a value of this JSON kind is called in a refusal.
+fn kind_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "nothing",
+        Value::Bool(_) => "yes or no",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a name or text",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "a record of named fields",
+    }
+}
+
+/// The value at a dotted `path` of `v`.
+fn at_path<'a>(v: &'a Value, path: &str) -> Option<&'a Value> {
+    if path.is_empty() {
+        return Some(v);
+    }
+    path.split('.').try_fold(v, |v, key| match v {
+        Value::Object(m) => m.get(key),
+        Value::Array(a) => a.get(key.parse::<usize>().ok()?),
+        _ => None,
+    })
+}
+
 /// The part of `after` that `before` lacks: the first key added (depth first), if any.
 pub fn added_part<'a>(before: &Value, after: &'a Value) -> Option<&'a Value> {
     let (Value::Object(b), Value::Object(a)) = (before, after) else {
@@ -236,11 +297,21 @@ pub fn read_strict<T: DeserializeOwned + Serialize>(
 ) -> Result<T, BadInput> {
     let typed: T = read_lenient(value, field)?;
     let kept = serde_json::to_value(&typed).unwrap_or(Value::Null);
-    match unkept_key(value, &kept) {
-        Some(path) => Err(BadInput::new(
+    if let Some(path) = unkept_key(value, &kept) {
+        return Err(BadInput::new(
             format!("{field}.{path}"),
             format!("unknown field '{path}' (the game does not read it)"),
-        )),
+        ));
+    }
+    match reshaped(value, &kept) {
+        Some(path) => {
+            let (given, wanted) = (at_path(value, &path), at_path(&kept, &path));
+            let name = |v: Option<&Value>| v.map_or("something else", kind_name);
+            Err(BadInput::new(
+                join(field, &path),
+                format!("{} is expected here, not {}", name(wanted), name(given)),
+            ))
+        }
         None => Ok(typed),
     }
 }
@@ -254,6 +325,35 @@ pub fn read_lenient<T: DeserializeOwned>(value: &Value, field: &str) -> Result<T
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_list_for_a_record_or_a_number_for_a_name_is_refused_by_place() {
+        #[derive(serde::Deserialize, serde::Serialize, Default, Debug)]
+        #[serde(default)]
+        struct Options {
+            all: bool,
+            setup: Option<Setup>,
+        }
+        #[derive(serde::Deserialize, serde::Serialize, Debug)]
+        #[serde(tag = "kind")]
+        enum Setup {
+            Draw,
+            Deal,
+        }
+        let e = read_strict::<Options>(&json!([]), "options").unwrap_err();
+        assert!(
+            e.message
+                .contains("a record of named fields is expected here, not a list"),
+            "{e}"
+        );
+        assert_eq!(e.field, "options");
+        // serde itself refuses a variant's number where its name is tagged.
+        assert!(read_strict::<Options>(&json!({"setup": {"kind": 0}}), "options").is_err());
+        let e = read_strict::<Options>(&json!({"setup": []}), "options").unwrap_err();
+        assert!(e.field.starts_with("options"), "{e}");
+        assert!(read_strict::<Options>(&json!({"setup": {"kind": "Deal"}}), "options").is_ok());
+        assert!(read_strict::<Options>(&json!({"setup": null}), "options").is_ok());
+    }
 
     #[test]
     fn a_key_given_twice_is_refused_by_name() {
