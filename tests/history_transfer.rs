@@ -299,6 +299,33 @@ fn a_malformed_truncated_or_foreign_file_is_refused_whole_and_changes_nothing() 
             altered(&export, |v| v["games"][0]["surprise"] = json!(1)),
             "unknown field `surprise`",
         ),
+        // Impossible dates and ranks (the BG Stats export broke on them).
+        (
+            altered(&export, |v| {
+                v["games"][0]["played_on"] = json!("2025-13-45")
+            }),
+            "games[0].played_on: '2025-13-45' is not a day of the calendar",
+        ),
+        (
+            altered(&export, |v| {
+                v["games"][0]["started_at"] = json!("yesterday")
+            }),
+            "games[0].started_at: 'yesterday' is not a date and time",
+        ),
+        (
+            altered(&export, |v| {
+                v["games"][0]["finished_at"] = json!("2025-02-30T10:00:00Z")
+            }),
+            "games[0].finished_at",
+        ),
+        (
+            altered(&export, |v| v["games"][0]["results"][0]["rank"] = json!(0)),
+            "games[0].results[0].rank: is 0",
+        ),
+        (
+            altered(&export, |v| v["people"][1]["created_at"] = json!("soon")),
+            "people[1].created_at",
+        ),
         // The last game's fault is found after the others were written in the transaction.
         (
             altered(&export, |v| {

@@ -49,6 +49,71 @@ pub(crate) fn checked_uuid(field: &str, text: &str) -> Result<(), StoreError> {
         .map_err(|_| bad(field.to_string(), "is not a UUID"))
 }
 
+/// A moment as the app writes it (RFC 3339: `2026-03-01T19:30:00.000Z`), or the field named.
+fn checked_time(field: String, text: &str) -> Result<(), StoreError> {
+    chrono::DateTime::parse_from_rfc3339(text)
+        .map(|_| ())
+        .map_err(|_| {
+            bad(
+                field,
+                format!(
+                    "'{}' is not a date and time like 2026-03-01T19:30:00Z",
+                    crate::engine::table::excerpt(text, 30)
+                ),
+            )
+        })
+}
+
+/// A day as the app writes it (`2026-03-01`), a real one, or the field named.
+fn checked_day(field: String, text: &str) -> Result<(), StoreError> {
+    let real = text.len() == 10 && chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d").is_ok();
+    if real {
+        return Ok(());
+    }
+    Err(bad(
+        field,
+        format!(
+            "'{}' is not a day of the calendar like 2026-03-01",
+            crate::engine::table::excerpt(text, 30)
+        ),
+    ))
+}
+
+/// Every date and time of game `g` (at `field`), and its ranks: each a real one.
+fn check_times_and_ranks(
+    g: &ArchivedGame,
+    field: &dyn Fn(&str) -> String,
+) -> Result<(), StoreError> {
+    checked_time(field("started_at"), &g.started_at)?;
+    for (name, value) in [
+        ("finished_at", &g.finished_at),
+        ("abandoned_at", &g.abandoned_at),
+    ] {
+        if let Some(v) = value {
+            checked_time(field(name), v)?;
+        }
+    }
+    if let Some(day) = &g.played_on {
+        checked_day(field("played_on"), day)?;
+    }
+    for (j, e) in g.log.iter().enumerate() {
+        checked_time(field(&format!("log[{j}].at")), &e.at)?;
+    }
+    let players = g.results.len();
+    for (j, r) in g.results.iter().enumerate() {
+        if r.rank == 0 || usize::from(r.rank) > players {
+            return Err(bad(
+                field(&format!("results[{j}].rank")),
+                format!(
+                    "is {}: a rank counts from 1 to the {players} players",
+                    r.rank
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The people: each file UUID mapped to a person here.
 fn people(
     tx: &Transaction,
@@ -61,6 +126,7 @@ fn people(
         checked_uuid(&field("uuid"), &p.uuid)?;
         let name = checked_name(&p.name).map_err(|e| bad(field("name"), e.to_string()))?;
         check_colour(&p.colour).map_err(|e| bad(field("colour"), e.to_string()))?;
+        checked_time(field("created_at"), &p.created_at)?;
         let here: Option<i64> = tx
             .prepare_cached("SELECT id FROM people WHERE uuid = ?1")?
             .query_row([&p.uuid], |r| r.get(0))
@@ -102,6 +168,7 @@ fn check_game(
     g.seed
         .parse::<i64>()
         .map_err(|_| bad(field("seed"), "is not a whole number"))?;
+    check_times_and_ranks(g, &field)?;
     if g.seats.is_empty() {
         return Err(bad(field("seats"), "no one sat at this game"));
     }
