@@ -111,7 +111,7 @@ fn restore_brings_back_the_backup_and_keeps_what_it_replaced() {
     assert_eq!(kept.len(), 1, "{kept:?}");
     assert!(kept[0]
         .to_string_lossy()
-        .ends_with("-before-restore.sqlite3"));
+        .ends_with("-before-restore.backup.sqlite3"));
     assert_eq!(
         dump(&kept[0]),
         later,
@@ -201,10 +201,25 @@ fn a_file_from_an_earlier_schema_is_backed_up_before_its_upgrade() {
 }
 
 #[test]
-fn every_import_is_preceded_by_a_backup_and_the_last_five_are_kept() {
+fn an_import_that_adds_something_is_backed_up_first_and_each_database_keeps_its_own() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("games.sqlite3");
+    let other = dir.path().join("other.sqlite3");
     record(&db, "Ana:5", "Bo:3");
+    record(&other, "Cy:5", "Di:3");
+    // Another database beside this one, with a safety copy of its own in the same folder.
+    let theirs = dir.path().join("theirs.json");
+    ok(
+        &other,
+        &[
+            "export",
+            "--format",
+            "json",
+            "--out",
+            theirs.to_str().unwrap(),
+        ],
+    );
+    record(&db, "Eve:1", "Fay:2");
     let file = dir.path().join("export.json");
     ok(
         &db,
@@ -216,15 +231,46 @@ fn every_import_is_preceded_by_a_backup_and_the_last_five_are_kept() {
             file.to_str().unwrap(),
         ],
     );
-    for i in 0..7 {
+    ok(&other, &["import", file.to_str().unwrap()]);
+    let others = backups(&db).len();
+    assert_eq!(others, 1, "the other database's safety copy");
+    // Importing what is already here changes nothing: no copy is taken, none pushed out.
+    for i in 0..3 {
         let said = ok(&db, &["import", file.to_str().unwrap()]);
+        assert!(!said.contains("backup taken first"), "import {i}: {said}");
+    }
+    assert_eq!(backups(&db).len(), others);
+    // Seven imports that each bring a new game: the newest five copies of this database kept.
+    for i in 0..7 {
+        let fresh = dir.path().join(format!("fresh{i}.sqlite3"));
+        record(&fresh, &format!("G{i}:4"), "Bo:1");
+        let out = dir.path().join(format!("fresh{i}.json"));
+        ok(
+            &fresh,
+            &["export", "--format", "json", "--out", out.to_str().unwrap()],
+        );
+        let said = ok(&db, &["import", out.to_str().unwrap()]);
         assert!(said.contains("backup taken first"), "import {i}: {said}");
     }
     let kept = backups(&db);
-    assert_eq!(kept.len(), 5, "{kept:?}");
-    assert!(kept
+    let ours: Vec<_> = kept
         .iter()
-        .all(|k| k.to_string_lossy().ends_with("-before-import.sqlite3")));
+        .filter(|k| {
+            k.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("games.")
+        })
+        .collect();
+    assert_eq!(ours.len(), 5, "{kept:?}");
+    assert!(ours.iter().all(|k| k
+        .to_string_lossy()
+        .ends_with("-before-import.backup.sqlite3")));
+    assert_eq!(
+        kept.len() - ours.len(),
+        others,
+        "the other database's copy is kept"
+    );
 }
 
 /// The files in `dir` whose names contain `part`.

@@ -500,10 +500,11 @@ fn export_never_replaces_another_database_a_kept_backup_or_an_unasked_file() {
     assert_eq!(o.status.code(), Some(5));
     assert!(String::from_utf8_lossy(&o.stderr).contains("SQLite database"));
     assert_eq!(bytes_of(&other), other_bytes);
-    // An import takes a safety copy into backups/: no export may land there.
+    // An import that adds something takes a safety copy into backups/: no export may land
+    // there. (The other database's games are new here.)
     let file = dir.path().join("one.json");
     ok(
-        &db,
+        &other,
         &[
             "export",
             "--format",
@@ -513,6 +514,7 @@ fn export_never_replaces_another_database_a_kept_backup_or_an_unasked_file() {
         ],
     );
     ok(&db, &["import", file.to_str().unwrap()]);
+    assert!(dir.path().join("backups").is_dir());
     let kept = dir.path().join("backups").join("mine.json");
     let o = steward(
         &db,

@@ -249,7 +249,13 @@ impl Steward {
                 )
             })?;
         }
-        let backup = self.store.auto_backup("before-import")?;
+        // A safety copy only before an import that changes something (one that brings nothing
+        // new would only push older safety copies out).
+        let backup = if self.store.archive_changes_anything(&archive)? {
+            self.store.auto_backup("before-import")?
+        } else {
+            None
+        };
         let mut report = self
             .store
             .import_archive_with(&archive, &mut |d, t| told(Stage::Saving, d, t))?;
@@ -286,7 +292,15 @@ impl Steward {
         }
         let rows: Vec<Vec<NewResult>> = plays.iter().map(|p| p.rows()).collect();
         let records: Vec<NewRecord> = plays.iter().zip(&rows).map(|(p, r)| p.record(r)).collect();
-        let backup = self.store.auto_backup("before-import")?;
+        // As for our own files: a safety copy only when a play is new here (plays without an
+        // identity are always new).
+        let known: Vec<&str> = records.iter().filter_map(|r| r.uuid).collect();
+        let adds = known.len() < records.len() || self.store.games_missing(&known)? > 0;
+        let backup = if adds {
+            self.store.auto_backup("before-import")?
+        } else {
+            None
+        };
         report.backup = backup.map(|p| p.display().to_string());
         let saving = &mut |d, t| told(Stage::Saving, d, t);
         for added in self.store.import_records(&records, saving)? {

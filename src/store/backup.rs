@@ -3,8 +3,10 @@
 //! with `integrity_check` before it takes its name. A restore accepts only a file the open
 //! checks accept, keeps a safety copy of what it replaces, and copies through SQLite's online
 //! backup API into the open database, so other clients see the restored content, not a file
-//! swapped under them. Automatic backups (before a schema migration, an import, a restore) go
-//! to `backups/` beside the database; the last [`KEEP`] are kept.
+//! swapped under them. Automatic backups (before a schema migration, an import that adds
+//! something, a restore) go to `backups/` beside the database, named after it; the last
+//! [`KEEP`] of each database are kept, and always its newest safety copy taken before a restore
+//! and before an import.
 
 use super::open::inspect_settled;
 use super::schema::{migrate, APPLICATION_ID};
@@ -58,8 +60,32 @@ fn copy_into(conn: &Connection, out: &Path, dir: &Path, replace: bool) -> Result
     })
 }
 
-/// An automatic backup of `conn`'s database (at `db`) into `backups/` beside it, named by the
-/// time and `reason`; the oldest beyond [`KEEP`] are removed. Returns its path.
+/// The name part that marks a file of `backups/` as an automatic backup of the database
+/// `db`: its file name without `.sqlite3`, then a dot. Backups of other databases kept in the
+/// same folder have another prefix, and are neither counted nor removed with these.
+fn backup_prefix(db: &Path) -> String {
+    let name = db
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "estate-steward".into());
+    let stem = name.strip_suffix(".sqlite3").unwrap_or(&name).to_string();
+    format!("{stem}.")
+}
+
+/// The ending of every automatic backup's name.
+const BACKUP_END: &str = ".backup.sqlite3";
+
+/// Whether `name` is an automatic backup of the database whose prefix is `prefix`: the prefix,
+/// a time, a tag and a reason without a dot, then [`BACKUP_END`].
+fn is_backup_of(name: &str, prefix: &str) -> bool {
+    name.strip_prefix(prefix)
+        .and_then(|rest| rest.strip_suffix(BACKUP_END))
+        .is_some_and(|middle| !middle.is_empty() && !middle.contains('.'))
+}
+
+/// An automatic backup of `conn`'s database (at `db`) into `backups/` beside it, named after the
+/// database, the time and `reason` (`games.20261205T101500123Z-3fa2c1-before-import.backup.sqlite3`);
+/// the oldest of this database's beyond [`KEEP`] are removed (see [`prune`]). Returns its path.
 pub(super) fn auto_backup(
     conn: &Connection,
     db: &Path,
@@ -70,35 +96,45 @@ pub(super) fn auto_backup(
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."))
         .join(BACKUP_DIR);
-    let stamp = chrono::Utc::now().format("%Y%m%dT%H%M%S%.3fZ");
+    // No dot in the time: the name's parts are found by its dots.
+    let stamp = chrono::Utc::now().format("%Y%m%dT%H%M%S%3fZ");
     let unique = &uuid::Uuid::new_v4().simple().to_string()[..6];
-    let out = dir.join(format!("estate-steward-{stamp}-{unique}-{reason}.sqlite3"));
+    let prefix = backup_prefix(db);
+    let out = dir.join(format!("{prefix}{stamp}-{unique}-{reason}{BACKUP_END}"));
     // The app's own folder: made when missing.
     std::fs::create_dir_all(&dir)
         .map_err(|e| sql_failure(&format!("cannot create {}", dir.display()), e))?;
     copy_into(conn, &out, &dir, false)?;
-    prune(&dir);
+    prune(&dir, &prefix);
     Ok(out)
 }
 
-/// Keep the newest [`KEEP`] automatic backups (their names sort by time).
-fn prune(dir: &Path) {
+/// Keep the newest [`KEEP`] automatic backups of one database (their names sort by time), and
+/// in any case the newest safety copy taken before a restore and the newest before an import:
+/// those are what a person undoing a restore or an import reaches for.
+fn prune(dir: &Path, prefix: &str) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
-    let mut ours: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("estate-steward-") && n.ends_with(".sqlite3"))
-        })
+    let mut ours: Vec<String> = entries
+        .filter_map(|e| e.ok().and_then(|e| e.file_name().into_string().ok()))
+        .filter(|n| is_backup_of(n, prefix))
         .collect();
     ours.sort();
+    let newest = |reason: &str| {
+        ours.iter()
+            .rev()
+            .find(|n| n.ends_with(&format!("-{reason}{BACKUP_END}")))
+            .cloned()
+    };
+    let kept_anyway = [newest("before-restore"), newest("before-import")];
     let extra = ours.len().saturating_sub(KEEP);
     for old in &ours[..extra] {
+        if kept_anyway.iter().flatten().any(|k| k == old) {
+            continue;
+        }
         // Another client may have removed it first.
-        let _ = std::fs::remove_file(old);
+        let _ = std::fs::remove_file(dir.join(old));
     }
 }
 
@@ -249,5 +285,66 @@ pub fn put_back(db: &Path, aside: &Path) {
         if moved.exists() {
             let _ = std::fs::rename(&moved, &here);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backups_are_told_apart_by_their_database() {
+        let prefix = backup_prefix(Path::new("/x/games.sqlite3"));
+        assert_eq!(prefix, "games.");
+        assert!(is_backup_of(
+            "games.20261205T101500123Z-3fa2c1-before-import.backup.sqlite3",
+            &prefix
+        ));
+        assert!(!is_backup_of(
+            "games.old.20261205T101500123Z-3fa2c1-before-import.backup.sqlite3",
+            &prefix
+        ));
+        assert!(!is_backup_of(
+            "games-old.20261205T1015Z-3fa2c1-x.backup.sqlite3",
+            &prefix
+        ));
+        assert!(!is_backup_of("games.sqlite3", &prefix));
+    }
+
+    #[test]
+    fn pruning_keeps_the_newest_five_and_the_newest_safety_copies() {
+        let dir = tempfile::tempdir().unwrap();
+        let name = |db: &str, t: u32, reason: &str| {
+            format!("{db}.2026120{t}T000000000Z-aaaaaa-{reason}{BACKUP_END}")
+        };
+        let mut made = vec![
+            name("games", 1, "before-restore"),
+            name("games", 2, "before-import"),
+        ];
+        made.extend((3..=9).map(|t| name("games", t, "before-schema-14")));
+        made.push(name("other", 1, "before-import"));
+        for n in &made {
+            std::fs::write(dir.path().join(n), b"x").unwrap();
+        }
+        prune(dir.path(), "games.");
+        let left: Vec<String> = made
+            .iter()
+            .filter(|n| dir.path().join(n).exists())
+            .cloned()
+            .collect();
+        assert!(
+            left.contains(&name("games", 1, "before-restore")),
+            "{left:?}"
+        );
+        assert!(
+            left.contains(&name("games", 2, "before-import")),
+            "{left:?}"
+        );
+        assert!(
+            left.contains(&name("other", 1, "before-import")),
+            "another database's is not touched"
+        );
+        assert!(!left.contains(&name("games", 3, "before-schema-14")));
+        assert_eq!(left.iter().filter(|n| n.starts_with("games.")).count(), 7);
     }
 }

@@ -359,6 +359,53 @@ fn catalogue(
 }
 
 impl Store {
+    /// Whether importing `archive` would change anything here: a game or person it has that
+    /// this file lacks, or a remembered card newer than this file's. An import that changes
+    /// nothing needs no safety copy first.
+    pub fn archive_changes_anything(&self, archive: &Archive) -> Result<bool, StoreError> {
+        let count = |sql: &str, a: &str, b: Option<&str>| -> Result<i64, StoreError> {
+            let mut stmt = self.conn.prepare_cached(sql)?;
+            Ok(match b {
+                Some(b) => stmt.query_row([a, b], |r| r.get(0))?,
+                None => stmt.query_row([a], |r| r.get(0))?,
+            })
+        };
+        for g in &archive.games {
+            if count("SELECT count(*) FROM games WHERE uuid = ?1", &g.uuid, None)? == 0 {
+                return Ok(true);
+            }
+        }
+        for p in &archive.people {
+            let sql = "SELECT count(*) FROM people WHERE uuid = ?1 OR name = ?2";
+            if count(sql, &p.uuid, Some(&p.name))? == 0 {
+                return Ok(true);
+            }
+        }
+        for c in &archive.catalogue {
+            let sql =
+                "SELECT count(*) FROM catalogue WHERE game = ?1 AND key = ?2 AND updated_at >= ?3";
+            let mut stmt = self.conn.prepare_cached(sql)?;
+            let n: i64 = stmt.query_row([&c.game, &c.key, &c.updated_at], |r| r.get(0))?;
+            if n == 0 {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// How many of `uuids` name no game here.
+    pub fn games_missing(&self, uuids: &[&str]) -> Result<usize, StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT count(*) FROM games WHERE uuid = ?1")?;
+        let mut missing = 0;
+        for u in uuids {
+            let n: i64 = stmt.query_row([u], |r| r.get(0))?;
+            missing += usize::from(n == 0);
+        }
+        Ok(missing)
+    }
+
     /// Merge `archive` (already checked by the service for its games' ids and logs) in one
     /// transaction: all of it, or on the first fault nothing.
     pub fn import_archive(&mut self, archive: &Archive) -> Result<ImportReport, StoreError> {
