@@ -73,11 +73,12 @@ async function waitForDriver(proc, timeoutMs = 15_000) {
 }
 
 /**
- * Starts tauri-driver (with ESTATE_STEWARD_DB pointing at `db`, a fresh temp file by default),
- * opens a WebDriver session on the app, sizes its window, and waits for the UI to render.
+ * Starts tauri-driver (with ESTATE_STEWARD_DB pointing at `db`, a fresh temp file by default, and
+ * `env` added to the app's environment), opens a WebDriver session on the app, sizes its window,
+ * and waits for the UI to render.
  * Returns { browser, db, tmp, logs(), stop(), answerDialog(path) }; always call stop().
  */
-export async function startApp({ db, size = DESKTOP, args = [] } = {}) {
+export async function startApp({ db, size = DESKTOP, args = [], env = {} } = {}) {
   const binary = appBinary();
   if (!existsSync(binary)) {
     throw new Error(
@@ -96,7 +97,7 @@ export async function startApp({ db, size = DESKTOP, args = [] } = {}) {
     "tauri-driver",
     ["--port", String(DRIVER_PORT), "--native-port", String(NATIVE_PORT)],
     {
-      env: { ...process.env, ESTATE_STEWARD_DB: db, ESTATE_STEWARD_E2E_DIALOG: dialogAnswer },
+      env: { ...process.env, ...env, ESTATE_STEWARD_DB: db, ESTATE_STEWARD_E2E_DIALOG: dialogAnswer },
       stdio: ["ignore", "pipe", "pipe"],
     },
   );

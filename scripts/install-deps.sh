@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building, running and testing Estate Steward needs on Debian 12 (idempotent):
 # system libraries for Tauri/WebKitGTK, Xvfb + WebKitWebDriver for the end-to-end tests (and
-# python3, whose standard library closes the app's window as a window manager would),
+# python3, whose standard library closes the app's window as a window manager would), chromium +
+# chromedriver for the phones the end-to-end tests open (e2e/phones.test.mjs),
 # tauri-driver, and the npm packages of ui/ and e2e/ (from their committed lockfiles).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -10,6 +11,7 @@ APT_PACKAGES=(
   libwebkit2gtk-4.1-dev build-essential curl wget file libxdo-dev libssl-dev
   libayatana-appindicator3-dev librsvg2-dev pkg-config
   xvfb xauth webkit2gtk-driver python3
+  chromium chromium-driver
 )
 
 missing=()

@@ -9,6 +9,8 @@ import NineRemembered from "./nine-estates/RememberedCards.svelte";
 import EstatesTable from "./the-estates/EstatesTable.svelte";
 import EstatesOptions from "./the-estates/EstatesOptions.svelte";
 import EstatesReplay from "./the-estates/EstatesReplay.svelte";
+import EstatesPrivate from "./the-estates/EstatesPrivate.svelte";
+import { narrowToSeat } from "./the-estates/estates";
 import RealmLiveTable from "./raise-the-realm-live/RealmLiveTable.svelte";
 import RealmReplay from "./raise-the-realm-live/RealmReplay.svelte";
 import RewardOptions from "./raise-the-realm-live/RewardOptions.svelte";
@@ -28,12 +30,15 @@ export type { GameId } from "./types";
 // not compile, and each entry's components take that game's own view.
 const GAMES: { readonly [K in GameId]: GameUi<K> } = {
   "nine-estates": { table: NineTable, replay: NineReplay, remembered: NineRemembered },
-  // The cash boxes are in the score: it stays hidden until the game is over.
+  // The cash boxes are in the score: it stays hidden until the game is over. Its view lists the
+  // choices it shows (the same whatever anyone holds): a phone keeps them only on its own turn.
   "the-estates": {
     table: EstatesTable,
     replay: EstatesReplay,
     options: EstatesOptions,
     secretScore: true,
+    narrow: narrowToSeat,
+    privateView: EstatesPrivate,
   },
   "raise-the-realm-live": {
     table: RealmLiveTable,

@@ -2,6 +2,7 @@
 // take. The screens only ever see these shapes, never a game's own module.
 import type { Component } from "svelte";
 import type {
+  AllowedAction_Serialize,
   GameAction_Deserialize,
   GameOptions_Deserialize,
   GameOptions_Serialize,
@@ -23,8 +24,9 @@ export type Act = (action: GameAction_Deserialize) => Promise<boolean>;
 export type FrameProps = {
   table: TableView;
   busy: boolean;
-  onundo: () => void;
-  onredo: () => void;
+  /** Undo and redo; null where this client offers none (a phone: the window is the referee). */
+  onundo: (() => void) | null;
+  onredo: (() => void) | null;
 };
 
 /** A game's table: its view, already narrowed by its game id, inside the shared frame. */
@@ -51,6 +53,9 @@ export type OptionsProps = {
 /** A game's remembered cards in Settings; `ready` is false while the database is refused. */
 export type RememberedProps = { ready: boolean };
 
+/** What one seat alone may see (a phone's "Only you see this"), as the host sends it. */
+export type PrivateProps = { value: unknown };
+
 /** Everything the screens may ask of one game; a game without special UI leaves it all out. */
 export type GameUi<K extends GameId> = {
   /** The table; without one, the generic table (allowed actions as buttons). */
@@ -63,4 +68,12 @@ export type GameUi<K extends GameId> = {
   remembered?: Component<RememberedProps>;
   /** The score breakdown reveals a secret (money) until the game is over. */
   secretScore?: boolean;
+  /**
+   * A game whose view lists its own offers (invariant 11: more than `allowed`, so that they tell
+   * no secret) keeps only those of the decisions this client may make, which `allowed` says: all
+   * of them in the window, the seat's own on a phone.
+   */
+  narrow?: (view: ViewOf<K>, allowed: readonly AllowedAction_Serialize[], seats: readonly Seat[]) => ViewOf<K>;
+  /** A seat's own secrets on its phone; without one, each field and its value. */
+  privateView?: Component<PrivateProps>;
 };

@@ -1,5 +1,23 @@
 import type { ApiError, StoreError } from "./bindings";
 import { errorMessage } from "./format";
+import { HostFailure, windowTable, type TableCommands } from "./transport";
+
+export type { TableCommands, HostCommands } from "./transport";
+
+// The table screens' one way to the game, chosen when the page starts (main.ts): the app's
+// commands in the window, the host's API on a phone. Screens call `tableCommands()` and never ask
+// which it is.
+let chosen: TableCommands = windowTable;
+
+/** Chooses the table screens' transport; main.ts calls it once, before anything is shown. */
+export function chooseTransport(t: TableCommands): void {
+  chosen = t;
+}
+
+/** The table screens' calls: `table`, `act`, `peek`, `live`, and what else this page offers. */
+export function tableCommands(): TableCommands {
+  return chosen;
+}
 
 /** What a command answers: tauri-specta's result union. */
 export type Result<T> = { status: "ok"; data: T } | { status: "error"; error: ApiError };
@@ -67,6 +85,7 @@ function storeText(e: StoreError): AlertText {
 /** Plain words for any error a command can return (or a stray exception). */
 export function describeError(e: unknown): AlertText {
   if (e instanceof ApiFailure) return describeError(e.error);
+  if (e instanceof HostFailure) return e.text ?? describeError(e.error);
   if (e !== null && typeof e === "object" && "kind" in e) {
     const err = e as ApiError;
     switch (err.kind) {

@@ -12,6 +12,7 @@ import {
   highBid,
   HoldToPeek,
   mayorWhere,
+  narrowToSeat,
   parseBid,
   permitWhere,
   pointsText,
@@ -396,5 +397,33 @@ describe("recorded draw", () => {
     expect(action.setup.market.length).toBe(3);
     expect(action.setup.market[0].length).toBe(8);
     expect(action.setup.first).toBe(2);
+  });
+});
+
+describe("a seat's phone", () => {
+  const placing = view({
+    phase: { kind: "Place", piece: { kind: "Cube", cube: { colour: 4, value: 1 } }, holder: 0, free: false },
+    shown: [offer("Place … top row, lot 1", "place", { type: "Place", at: { kind: "Cube", row: 0, lot: 0 } })],
+  });
+  placing.board[0].lots = [
+    { at: { kind: "Cube", row: 0, lot: 0 }, label: "Place it on lot 1", why_not: null },
+    { at: { kind: "Cube", row: 0, lot: 1 }, label: "Place it on lot 2", why_not: "a floor must be lower than the cube below it" },
+  ];
+  const legal = [{ label: "Place", group: "place", action: { type: "Place", at: { kind: "Cube", row: 0, lot: 0 } } }];
+
+  it("keeps every choice shown when the seat decides now (the window: always)", () => {
+    expect(narrowToSeat(placing, legal, SEATS)).toBe(placing);
+  });
+
+  it("offers nothing when another seat decides, and a tap on the board says whose decision it is", () => {
+    const other = narrowToSeat(placing, [], SEATS);
+    expect(other.shown).toEqual([]);
+    expect(other.board[0].lots.map((l) => l.why_not)).toEqual([
+      "it is Ana's decision, on Ana's phone or the host's screen",
+      "a floor must be lower than the cube below it",
+    ]);
+    expect(placing.board[0].lots[0].why_not).toBeNull(); // the view itself is untouched
+    const setup = narrowToSeat(view({ phase: { kind: "Setup" }, shown: [offer("Draw", "setup", { type: "Setup" } as never)] }), [], SEATS);
+    expect(setup.shown).toEqual([]);
   });
 });

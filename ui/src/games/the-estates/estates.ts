@@ -388,6 +388,52 @@ export function prompt(view: EstatesView, seats: readonly Pick<Seat, "name">[]):
   }
 }
 
+// ---- a seat's phone ----------------------------------------------------------------------------
+
+/** Whose decision the auction waits for now (null: the table's, at setup; or nobody's). */
+export function decider(view: EstatesView): number | null {
+  const p = view.phase;
+  switch (p.kind) {
+    case "Choose":
+    case "Decide":
+      return view.auctioneer;
+    case "Bidding":
+      return view.bidder ?? null;
+    case "Place":
+      return p.holder;
+    case "Setup":
+    case "Over":
+      return null;
+  }
+}
+
+/**
+ * The view as a client that may make only the decisions in `allowed` sees it (the registry's
+ * `narrow`). Every decision of The Estates at one moment is one seat's (the auctioneer's, the
+ * bidder's, the holder's) or the table's, so a client offered nothing now (a phone whose seat is
+ * not the one deciding) is shown no choice, and a tap on the board says whose decision it is; a
+ * client offered anything keeps every choice shown, the unaffordable ones included (refused with
+ * their reason when tried).
+ */
+export function narrowToSeat<V extends EstatesView>(
+  view: V,
+  allowed: readonly unknown[],
+  seats: readonly Pick<Seat, "name">[],
+): V {
+  if (allowed.length > 0 || view.shown.length === 0) return view;
+  const who = decider(view);
+  const reason =
+    who === null
+      ? "the table sets this up from the host's screen"
+      : `it is ${seatName(seats, who)}'s decision, on ${seatName(seats, who)}'s phone or the host's screen`;
+  const closed = <T extends { why_not: string | null }>(s: T): T => (s.why_not === null ? { ...s, why_not: reason } : s);
+  return {
+    ...view,
+    shown: [],
+    board: view.board.map((row) => ({ ...row, lots: row.lots.map(closed), spots: row.spots.map(closed) })),
+  };
+}
+
 // ---- bids and peeks --------------------------------------------------------------------------
 
 /**
