@@ -5,6 +5,7 @@
 # figures for a whole action differ from the app's by several µs (docs/benchmarks.md).
 #   bash scripts/bench.sh            # benches/store.rs; ratios also in target/bench-ratios.txt
 #   bash scripts/bench.sh history    # benches/history.rs
+#   bash scripts/bench.sh host       # benches/host.rs: six phones on loopback
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$ROOT"

@@ -605,6 +605,7 @@ pub async fn backup_database(
 pub async fn restore_database(
     app: AppHandle,
     state: State<'_, AppState>,
+    hosts: State<'_, HostState>,
     progress: Channel<FileProgress>,
 ) -> Result<FileOutcome, ApiError> {
     tell(&progress, "Choose the backup to restore…");
@@ -615,6 +616,9 @@ pub async fn restore_database(
         &progress,
         "Checking the backup, keeping a safety copy and restoring…",
     );
+    // The restored file has its own games and links: phones join again from new codes (a
+    // link revoked since the backup must not come back to life through a running host).
+    hosts.stop().await;
     let report = state.restore(file).await?;
     Ok(FileOutcome::Restored { report })
 }

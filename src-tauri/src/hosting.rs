@@ -226,7 +226,10 @@ impl HostState {
 
     /// Stop hosting: every phone's connection closes. The games are untouched.
     pub async fn stop(&self) {
-        if let Some(running) = self.session.lock().await.take() {
+        // Out of the lock first: the window's commands that tell the host of a change wait on
+        // it, and must not wait for the connections to close.
+        let running = self.session.lock().await.take();
+        if let Some(running) = running {
             running.hosting.stop().await;
         }
     }

@@ -106,6 +106,11 @@ pub(super) fn guarded(routes: Router<Arc<Shared>>, shared: Arc<Shared>) -> Route
             header::X_FRAME_OPTIONS,
             HeaderValue::from_static("DENY"),
         ))
+        // A page of another site that opens ours keeps no handle on it.
+        .layer(SetResponseHeaderLayer::overriding(
+            header::HeaderName::from_static("cross-origin-opener-policy"),
+            HeaderValue::from_static("same-origin"),
+        ))
 }
 
 #[cfg(test)]

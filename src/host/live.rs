@@ -35,7 +35,10 @@ pub(super) fn routes() -> Router<Arc<Shared>> {
 }
 
 async fn upgrade(State(shared): State<Arc<Shared>>, ws: WebSocketUpgrade) -> Response {
+    // The only message a page sends is its token: frames and messages are bounded before any
+    // token is checked (a frame is buffered whole before its message's size is).
     ws.max_message_size(super::guard::MAX_BODY)
+        .max_frame_size(super::guard::MAX_BODY)
         .on_upgrade(move |socket| follow(shared, socket))
 }
 
@@ -107,14 +110,18 @@ async fn pushed(shared: &Arc<Shared>, token: &str, who: Invited, recheck: bool) 
 }
 
 async fn follow(shared: Arc<Shared>, mut socket: WebSocket) {
-    let Some(token) = hello(&mut socket).await else {
+    let mut stopping = shared.stopping.subscribe();
+    let said = tokio::select! {
+        token = hello(&mut socket) => token,
+        () = stopped(&mut stopping) => None,
+    };
+    let Some(token) = said else {
         return close(socket, UNKNOWN_LINK, "send your link's token first").await;
     };
     let Ok(who) = guest(&shared, Some(token.clone())).await else {
         return close(socket, UNKNOWN_LINK, "no link, or a link that was revoked").await;
     };
     let mut feed = shared.follow(who.game_id);
-    let mut stopping = shared.stopping.subscribe();
     shared.count(who.game_id, who.seat, true);
     let mut links_seen = None;
     loop {

@@ -31,6 +31,11 @@ function storage(): Storage | null {
  */
 function startPhone(app: HTMLElement): void {
   const token = linkToken(window.location.pathname, storage());
+  // The token is kept (linkToken stored it): it leaves the address bar and the browser's
+  // history, where a synced history or a shared screen would show it.
+  if (token !== null && window.location.pathname.startsWith("/join/")) {
+    window.history.replaceState(null, "", "/");
+  }
   const link =
     token === null
       ? null
