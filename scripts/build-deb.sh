@@ -24,8 +24,23 @@ target="${CARGO_TARGET_DIR:-$ROOT/target}"
 case "$target" in /*) ;; *) target="$ROOT/$target" ;; esac
 bundle_dir="$target/$profile/bundle/deb"
 rm -rf "$bundle_dir"
+# The package carries the `steward` command too (an installed app can host phones headless:
+# `steward serve`), with the phones' pages where it looks for them (../share/estate-steward/ui
+# beside /usr/bin). Built in the same profile; the UI first (the pages are ui/dist).
+bash "$ROOT/scripts/build-ui.sh"
+if [ "$profile" = release ]; then
+  log "cargo build --release --bin steward"
+  cargo build -p estate-steward --bin steward --release
+else
+  # The tests' own build (lib.sh's APP_BUILD), which holds target/debug/steward: nothing to do
+  # after scripts/test.sh.
+  log "cargo build (the tests' build, for target/debug/steward)"
+  "${APP_BUILD[@]}"
+fi
+files="$(printf '{"bundle":{"linux":{"deb":{"files":{"/usr/bin/steward":"%s","/usr/share/estate-steward/ui":"%s"}}}}}' \
+  "$target/$profile/steward" "$ROOT/ui/dist")"
 log "tauri build ${flags[*]} --bundles deb"
-(cd "$ROOT/src-tauri" && tauri_cli build "${flags[@]}" --bundles deb --ci)
+(cd "$ROOT/src-tauri" && tauri_cli build "${flags[@]}" --bundles deb --ci --config "$files")
 
 debs=("$bundle_dir"/*.deb)
 if [ "${#debs[@]}" -ne 1 ] || [ ! -f "${debs[0]}" ]; then
