@@ -627,3 +627,44 @@ fn a_revoked_link_stops_its_live_feed_at_once() {
     }
     assert_eq!(pushed["name"], "Ana");
 }
+
+#[test]
+fn two_phones_on_one_seat_both_follow_and_either_acts() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("table.sqlite3");
+    let (seats, _) = estates(&db);
+    ok(
+        &db,
+        &["act", "1", r#"{"type":"Setup","setup":{"kind":"Draw"}}"#],
+    );
+    let server = Server::start(&db, &pages(dir.path()));
+    // The auctioneer's seat is shared by a couple: one scanned the code, the other was given a
+    // second link to the same seat.
+    let offers = |t: &str| get(&server, "/api/view", Some(t)).json()["table"]["allowed"].clone();
+    let seat = (0..3)
+        .find(|&i| !offers(&seats[i]).as_array().unwrap().is_empty())
+        .expect("the auctioneer");
+    let again: Value = serde_json::from_str(&ok(&db, &["--json", "invite", "1"])).unwrap();
+    let second = again["seats"][seat]["path"].as_str().unwrap()[6..].to_string();
+    let origin = format!("http://{}", server.host());
+    let mut feeds: Vec<_> = [&seats[seat], &seats[seat], &second]
+        .into_iter()
+        .map(|t| {
+            let mut ws = live(&server, &origin);
+            ws.send(tungstenite::Message::Text(t.clone().into()))
+                .unwrap();
+            let first: Value = serde_json::from_slice(&next_view(&mut ws)).unwrap();
+            assert_eq!(first["seat"], seat + 1);
+            ws
+        })
+        .collect();
+    // Either phone of the seat acts for it, and every phone of the seat follows.
+    let offer = offers(&second)[0]["action"].to_string();
+    let done = post(&server, Some(&second), offer.as_bytes(), "");
+    assert_eq!(done.status, 200, "{}", String::from_utf8_lossy(&done.body));
+    for ws in &mut feeds {
+        let v: Value = serde_json::from_slice(&next_view(ws)).unwrap();
+        assert_eq!(v["table"]["log"].as_array().map(Vec::len), Some(2));
+    }
+    assert_eq!(log_len(&db), 2);
+}
