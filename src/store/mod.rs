@@ -93,8 +93,18 @@ pub enum StoreError {
     Sql { message: String },
 }
 
+/// What a write refused for want of space says: plainly, and that nothing shown before is lost
+/// (an action is shown only after its commit, and a failed commit writes nothing).
+pub const DISK_FULL: &str = "the disk is full, so this was not saved; everything saved before \
+     is kept. Free some space on the disk and try again";
+
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> Self {
+        if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DiskFull) {
+            return StoreError::Sql {
+                message: DISK_FULL.into(),
+            };
+        }
         StoreError::Sql {
             message: e.to_string(),
         }

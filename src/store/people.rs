@@ -351,3 +351,33 @@ mod tests {
         assert!(!shown.contains('\u{1b}'), "{shown}");
     }
 }
+
+#[cfg(test)]
+mod full_disk_tests {
+    use crate::store::{Store, StoreError, DISK_FULL};
+
+    /// A write that finds no room (the file's pages capped where it stands, as a full disk
+    /// would) says so plainly, writes nothing, and reads go on.
+    #[test]
+    fn a_full_disk_is_said_plainly_and_reads_go_on() {
+        let mut store = Store::in_memory().unwrap();
+        store.add_person("Ana", "#000000").unwrap();
+        let pages: i64 = store
+            .conn
+            .query_row("PRAGMA page_count", [], |r| r.get(0))
+            .unwrap();
+        store
+            .conn
+            .pragma_update(None, "max_page_count", pages)
+            .unwrap();
+        let long = "x".repeat(30);
+        let refused = (0..500)
+            .map(|i| store.add_person(&format!("{long}{i:03}"), "#111111"))
+            .find_map(Result::err);
+        match refused {
+            Some(StoreError::Sql { message }) => assert_eq!(message, DISK_FULL),
+            other => panic!("expected the full disk, got {other:?}"),
+        }
+        assert!(store.people().unwrap().iter().any(|p| p.name == "Ana"));
+    }
+}

@@ -16,6 +16,15 @@ describe("call", () => {
 });
 
 describe("describeError", () => {
+  it("says a full disk as what it is", () => {
+    const said = describeError({
+      kind: "Store",
+      error: { kind: "Sql", message: "the disk is full, so this was not saved; everything saved before is kept. Free some space on the disk and try again" },
+    });
+    expect(said.headline).toBe("The disk is full: this was not saved.");
+    expect(said.detail).toContain("Everything saved before is kept");
+  });
+
   it("shows a refusal's message, and keeps the rule and its citation for Why?", () => {
     const why = {
       says: "Estates are built in order: Peasant first, then Clergy, and lastly Nobility.",

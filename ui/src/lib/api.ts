@@ -68,6 +68,11 @@ function storeText(e: StoreError): AlertText {
     case "Invalid":
       return { headline: `${e.field}: ${e.message}`, detail: null };
     case "Sql":
+      // The core's words for a full disk (store::DISK_FULL): said as what it is, not a failure.
+      if (e.message.startsWith("the disk is full")) {
+        const rest = e.message.split("; ").slice(1).join("; ");
+        return { headline: "The disk is full: this was not saved.", detail: capitalise(rest || e.message) };
+      }
       return { headline: "The database failed.", detail: e.message };
     case "Replaced":
       return {
