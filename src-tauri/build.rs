@@ -1,11 +1,17 @@
-//! Generates the app's ACL manifest: every `#[tauri::command]` in `src/commands.rs` gets an
+//! Generates the app's ACL manifest: every `#[tauri::command]` in `src/commands.rs` and
+//! `src/host_commands.rs` gets an
 //! `allow-<name>` / `deny-<name>` permission, and — because an app manifest exists — a command
 //! is reachable from the UI only when `capabilities/*.json` allows it.
 
 fn main() {
     ensure_frontend_dist();
-    println!("cargo:rerun-if-changed=src/commands.rs");
-    let source = std::fs::read_to_string("src/commands.rs").expect("read src/commands.rs");
+    // The commands live in these files (hosting's apart, to keep each file small).
+    let mut source = String::new();
+    for file in ["src/commands.rs", "src/host_commands.rs"] {
+        println!("cargo:rerun-if-changed={file}");
+        source += &std::fs::read_to_string(file).unwrap_or_else(|e| panic!("read {file}: {e}"));
+        source.push('\n');
+    }
     let commands: &'static [&'static str] = Vec::leak(
         command_names(&source)
             .into_iter()

@@ -16,7 +16,7 @@
 //! (see [`crate::files`]): the window never names a path.
 
 use crate::files::{self, FileOutcome, FileProgress};
-use crate::hosting::{self, HostState, Hosted};
+use crate::hosting::HostState;
 use estate_steward::service::{
     ApiError, CatalogueEntry, GameInfo, GameRecord, PersonGames, PlayerRef, ReplayStep,
     ResultsEntry, SeatColours, Stage, Stats, Steward, TableView, APP_VIEWS,
@@ -323,67 +323,6 @@ pub async fn redo(
     let view = state.run(move |s| s.redo(i64::from(game_id))).await?;
     hosts.changed(i64::from(game_id)).await;
     Ok(view)
-}
-
-/// Invite phones: turn hosting on (if it is off) and show game `game_id`'s links (the board's
-/// and one per seat, with their QR codes), carrying `address` (one of `Hosted::addresses`;
-/// the likely one when absent).
-#[tauri::command]
-#[specta::specta]
-pub async fn host_game(
-    app: AppHandle,
-    state: State<'_, AppState>,
-    hosts: State<'_, HostState>,
-    game_id: i32,
-    address: Option<String>,
-) -> Result<Hosted, ApiError> {
-    let id = i64::from(game_id);
-    let invite = state.run(move |s| s.invite(id));
-    let pages = hosting::embedded_pages(&app);
-    hosts
-        .host(state.path.clone(), pages, id, invite, address)
-        .await
-}
-
-/// Game `game_id` as hosted now, with who is connected; `null` when hosting is off or the game
-/// is not hosted.
-#[tauri::command]
-#[specta::specta]
-pub async fn hosted(hosts: State<'_, HostState>, game_id: i32) -> Result<Option<Hosted>, ApiError> {
-    Ok(hosts.hosted(i64::from(game_id)).await)
-}
-
-/// New link for one seat (counted from 1): its earlier links stop working at once.
-#[tauri::command]
-#[specta::specta]
-pub async fn renew_link(
-    state: State<'_, AppState>,
-    hosts: State<'_, HostState>,
-    game_id: i32,
-    seat: u8,
-) -> Result<Option<Hosted>, ApiError> {
-    let id = i64::from(game_id);
-    let link = state.run(move |s| s.renew_invite(id, seat)).await?;
-    // A phone on the old link hears of it at once: its feed closes at the next push.
-    hosts.changed(id).await;
-    Ok(hosts.renewed(id, seat, link.path).await)
-}
-
-/// Stop hosting: every phone's connection closes; the games are untouched.
-#[tauri::command]
-#[specta::specta]
-pub async fn stop_hosting(hosts: State<'_, HostState>) -> Result<(), ApiError> {
-    hosts.stop().await;
-    Ok(())
-}
-
-/// Wait until a phone (or another client) changes game `game_id`, at most 20 s: whether it
-/// did. The table screen asks again and again while it is open, and reloads when told.
-#[tauri::command]
-#[specta::specta]
-pub async fn table_changed(hosts: State<'_, HostState>, game_id: i32) -> Result<bool, ApiError> {
-    let wait = std::time::Duration::from_secs(20);
-    Ok(hosts.wait_for_change(i64::from(game_id), wait).await)
 }
 
 /// Games, newest first: "active", "finished", or all.

@@ -2,6 +2,7 @@
 
 pub mod commands;
 pub mod files;
+pub mod host_commands;
 pub mod hosting;
 
 use std::ffi::OsString;
@@ -45,11 +46,11 @@ pub fn specta_builder() -> tauri_specta::Builder<tauri::Wry> {
         commands::import_history,
         commands::backup_database,
         commands::restore_database,
-        commands::host_game,
-        commands::hosted,
-        commands::renew_link,
-        commands::stop_hosting,
-        commands::table_changed,
+        host_commands::host_game,
+        host_commands::hosted,
+        host_commands::renew_link,
+        host_commands::stop_hosting,
+        host_commands::table_changed,
     ])
     // The games' own shapes (`GameAction`, `GameOptions` …) reach the bindings through the
     // command types that carry them; `estate_steward::games` lists the games.
