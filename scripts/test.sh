@@ -30,8 +30,8 @@ step "rustfmt" cargo fmt --all --check
 step "clippy" cargo clippy --workspace --all-targets "${FEATURES[@]}" -- -D warnings
 # Also builds target/debug/estate-steward-app (UI embedded) for the end-to-end tests.
 step "cargo build" "${APP_BUILD[@]}"
-# Includes src-tauri/tests/bindings.rs (fails when ui/src/lib/bindings.ts drifts) and the short
-# fuzz run of every game's JSON decoding (tests/fuzz_json; the long run: docs/fuzzing.md).
+# Includes src-tauri/tests/it/bindings.rs (fails when ui/src/lib/bindings.ts drifts) and the short
+# fuzz run of every game's JSON decoding (tests/it/fuzz_json; the long run: docs/fuzzing.md).
 step "cargo test" cargo test --workspace "${FEATURES[@]}"
 step "ui check" npm --prefix ui run check
 step "ui unit tests" npm --prefix ui test

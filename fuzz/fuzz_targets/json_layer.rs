@@ -1,10 +1,10 @@
 //! libFuzzer target: every registered game's action and option decoding through the JSON layer
-//! (`tests/fuzz_json/harness.rs`, shared with the short run in `cargo test`). Run as
+//! (`tests/it/fuzz_json/harness.rs`, shared with the short run in `cargo test`). Run as
 //! docs/fuzzing.md says: `RUSTC_BOOTSTRAP=1 cargo fuzz run json_layer -s none -- -runs=10000000`.
 #![no_main]
 
 #[allow(dead_code)]
-#[path = "../../tests/fuzz_json/harness.rs"]
+#[path = "../../tests/it/fuzz_json/harness.rs"]
 mod harness;
 
 use estate_steward::games::registry;

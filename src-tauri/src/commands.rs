@@ -10,7 +10,7 @@
 //! To add a command: write it here with `#[tauri::command]` + `#[specta::specta]`, list it in
 //! `collect_commands!` in [`crate::specta_builder`], allow it in `capabilities/default.json`
 //! (`allow-<name-in-kebab-case>`), then regenerate the bindings with
-//! `BLESS=1 cargo test -p estate-steward-app --test bindings`.
+//! `BLESS=1 cargo test -p estate-steward-app --test it bindings::`.
 //!
 //! The file commands (export, import, backup, restore) open the native file dialog themselves
 //! (see [`crate::files`]): the window never names a path.

@@ -3,7 +3,7 @@
 //! entered abilities, the win, the catalogue, and the die that undo cannot reveal.
 //! Rulebook: shared/seeds/004_9d76aa907438df82.txt (line numbers from `cat -n`).
 
-mod common;
+use crate::common;
 
 use common::realm_lord::*;
 use estate_steward::engine::{Game, Session};

@@ -2,7 +2,7 @@
 //! the question the app asks before it sends them; the ordinary moves of a turn carry none. The
 //! Nine Estates case runs through the service and a real database file, as the app reads it.
 
-mod common;
+use crate::common;
 
 use common::realm::seats;
 use estate_steward::engine::Game;

@@ -1,7 +1,7 @@
 //! The store on a real SQLite file: migrations, resume, undo/redo durability, and refusal of
 //! files that are newer, corrupt or not ours (left byte-for-byte untouched).
 
-mod common;
+use crate::common;
 
 use common::catalogue;
 use estate_steward::service::{ApiError, Steward};

@@ -1,7 +1,7 @@
 //! Count of the Nine Estates: one test per rule the app enforces (rulebook 001), each failing
 //! when its rule is broken.
 
-mod common;
+use crate::common;
 
 use common::*;
 use estate_steward::engine::Game;

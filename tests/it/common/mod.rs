@@ -173,5 +173,6 @@ pub fn allowed_labels(s: &Session<NineEstates>) -> Vec<String> {
         .map(|a| a.label)
         .collect()
 }
+pub mod middle;
 pub mod realm;
 pub mod realm_lord;

@@ -8,9 +8,6 @@
 //! 3×Churches; Palace 3×Palaces; a Plot token adds its type at that rate. An Extra Coin token
 //! adds 1 to its Estate's effect from the take after it was placed (reading A1).
 
-#[path = "common/middle.rs"]
-mod middle;
-
 use estate_steward::engine::Game;
 use estate_steward::games::middle_ages::{
     Choice, MiddleAction as A, MiddleAges, MiddleState, Phase, Pos, Symbols, TileType,

@@ -3,7 +3,7 @@
 //! real die) so that the outcome is the hand's; one die rolled by the app is undone and entered
 //! instead. Both games reopen the database mid-game, undo across a turn, and end in History.
 
-mod common;
+use crate::common;
 
 use common::realm_lord::catalogue;
 use estate_steward::games::realm_lord::LordOptions;

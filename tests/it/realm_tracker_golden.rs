@@ -2,7 +2,7 @@
 //! file: a 3-player game scored by hand (a tie for first broken by Era-objective firsts), and a
 //! solo game to its title. Both reopen the database mid-game and end in History with replay.
 
-mod common;
+use crate::common;
 
 use common::realm::{catalogue, gain, res};
 use estate_steward::games::realm::tracker::model::{CardKind, Change, Res, SoloEventFacts, Track};

@@ -6,8 +6,7 @@
 //! the Nine Estates, offered among the legal actions with some payment). So the board's reasons
 //! can never drift from the rules.
 
-#[path = "common/middle.rs"]
-mod middle;
+use crate::common::middle;
 
 use estate_steward::engine::{ActError, AnyTable};
 use estate_steward::games::find_game;

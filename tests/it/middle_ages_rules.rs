@@ -2,8 +2,7 @@
 //! rulebook's statements as tests (003 = shared/seeds/003_050d57f82b4679ed.txt; readings A1–A19
 //! from design/games/middle-ages.md).
 
-#[path = "common/middle.rs"]
-mod middle;
+use crate::common::middle;
 
 use estate_steward::engine::names::named;
 use estate_steward::engine::{Game, Session};

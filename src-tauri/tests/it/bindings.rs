@@ -3,7 +3,7 @@
 //! `BLESS=1` to regenerate them:
 //!
 //! ```sh
-//! BLESS=1 cargo test -p estate-steward-app --test bindings
+//! BLESS=1 cargo test -p estate-steward-app --test it bindings::
 //! ```
 
 use std::collections::BTreeSet;
@@ -49,7 +49,7 @@ fn typescript_bindings_are_up_to_date() {
     assert!(
         committed == generated,
         "{} is out of date with the Rust commands.\n\
-         Regenerate it with: BLESS=1 cargo test -p estate-steward-app --test bindings",
+         Regenerate it with: BLESS=1 cargo test -p estate-steward-app --test it bindings::",
         committed_path.display()
     );
 }

@@ -1,7 +1,7 @@
 //! Raise the Realm's live tracker: one test per rule it enforces, and the rulebook's worked
 //! examples and FAQ answers that it touches (000 = shared/seeds/000_f36707b509d5142f.txt).
 
-mod common;
+use crate::common;
 
 use common::realm::*;
 use estate_steward::engine::Game;
