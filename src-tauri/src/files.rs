@@ -74,6 +74,16 @@ impl FileProgress {
         }
     }
 
+    /// The statistics' first count, in whole percent ((0, 0): another window or the CLI is
+    /// counting, and this one waits for it).
+    pub fn counting_stats(done: usize, total: usize) -> Self {
+        let step = match (done * 100).checked_div(total) {
+            Some(percent) => format!("Counting games for the statistics: {percent}%"),
+            None => "Waiting for another window to count the games…".to_string(),
+        };
+        FileProgress::new(step)
+    }
+
     /// Whether a count is worth sending: the first and last game, and about every 1% between
     /// (a channel message per game would cost more than the game).
     pub fn worth_telling(done: usize, total: usize) -> bool {
@@ -243,6 +253,18 @@ pub mod hook {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn the_statistics_count_says_its_percent_or_that_it_waits() {
+        assert_eq!(
+            FileProgress::counting_stats(3_000, 40_000).step,
+            "Counting games for the statistics: 7%"
+        );
+        assert_eq!(
+            FileProgress::counting_stats(0, 0).step,
+            "Waiting for another window to count the games…"
+        );
+    }
 
     #[test]
     fn a_step_through_the_games_says_how_many_of_how_many() {

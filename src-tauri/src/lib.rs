@@ -42,6 +42,7 @@ pub fn specta_builder() -> tauri_specta::Builder<tauri::Wry> {
         commands::rename_person,
         commands::set_person_colour,
         commands::merge_people,
+        commands::count_stats,
         commands::export_history,
         commands::import_history,
         commands::backup_database,

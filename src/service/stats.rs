@@ -34,6 +34,13 @@ fn stats_key(game: &str) -> Result<String, ApiError> {
 }
 
 impl Steward {
+    /// Count the games for the statistics now (what the first statistics after many changes
+    /// would do), telling `progress` (done, of) as it goes, (0, 0) while waiting for another
+    /// client's count. No write of another client waits more than one short step of it.
+    pub fn count_stats(&self, progress: crate::store::Progress) -> Result<(), ApiError> {
+        Ok(self.store.count_stats(progress)?)
+    }
+
     /// Statistics over the finished games the filter matches.
     pub fn stats(&self, filter: &StatsFilter) -> Result<Stats, ApiError> {
         let mut filter = filter.clone();

@@ -80,7 +80,7 @@ fn look(path: &Path, live: bool) -> rusqlite::Result<Connection> {
             path,
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
-        conn.busy_timeout(BUSY_WAIT)?;
+        conn.busy_handler(Some(wait_for_lock))?;
         Ok(conn)
     } else {
         Connection::open_with_flags(
@@ -220,6 +220,19 @@ fn write_failure(path: &Path, e: rusqlite::Error) -> StoreError {
 /// How long a client waits for another one's lock before giving up.
 const BUSY_WAIT: Duration = Duration::from_secs(5);
 
+/// SQLite's busy handler, for up to [`BUSY_WAIT`]: look again every millisecond. SQLite's own
+/// (`busy_timeout`) sleeps longer and longer, up to 100 ms at a time, so a writer could miss
+/// the lock's short free moments between the steps of a statistics count (`stats::counting`)
+/// for a third of a second; this one takes the lock within a millisecond of its release.
+fn wait_for_lock(tries: i32) -> bool {
+    const STEP: Duration = Duration::from_millis(1);
+    if u128::try_from(tries).unwrap_or(u128::MAX) * STEP.as_millis() >= BUSY_WAIT.as_millis() {
+        return false;
+    }
+    std::thread::sleep(STEP);
+    true
+}
+
 /// Run `f` again while SQLite says the file is busy, for up to [`BUSY_WAIT`]: SQLite does not
 /// wait by itself where waiting could deadlock (two new connections switching a fresh file to
 /// WAL at once both hold a read lock and want the write lock), it answers "locked" at once.
@@ -249,7 +262,7 @@ const PAGE_CACHE_KIB: i64 = -16 * 1024;
 fn open_for_writing(path: &Path) -> Result<Connection, rusqlite::Error> {
     let mut conn = Connection::open(path)?;
     // The busy handler first, so that even the switch to WAL waits for another opener.
-    conn.busy_timeout(BUSY_WAIT)?;
+    conn.busy_handler(Some(wait_for_lock))?;
     // Pragmas outside any transaction. FULL: an acknowledged action survives a power cut, not
     // only a killed process.
     patiently(|| conn.pragma_update(None, "journal_mode", "WAL"))?;

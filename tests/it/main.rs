@@ -35,5 +35,6 @@ mod realm_tracker_rules;
 mod results_only;
 mod rule_books;
 mod seat_colours;
+mod stats_counting;
 mod store;
 mod store_processes;

@@ -141,6 +141,7 @@ pub(crate) fn run(
             to,
         } => {
             let filter = stats::filter(steward, game, person, players, from, to)?;
+            stats::count_in_terminal(steward)?;
             let s = steward.stats(&filter)?;
             print(json, &s, || stats::stats_text(&s));
         }

@@ -143,6 +143,28 @@ fn game_text(g: &GameStats) -> String {
     out
 }
 
+/// Count the games for the statistics first, saying how far a long count has gone on a
+/// terminal ("Counting games for the statistics: 40%"), on one line that it then clears.
+pub(crate) fn count_in_terminal(steward: &Steward) -> Result<(), ApiError> {
+    use std::io::IsTerminal;
+    let terminal = std::io::stderr().is_terminal();
+    let mut shown: Option<usize> = None;
+    steward.count_stats(&mut |done, total| {
+        let percent = (done * 100).checked_div(total);
+        if terminal && shown.is_none_or(|p| Some(p) != percent) {
+            match percent {
+                Some(p) => eprint!("\rCounting games for the statistics: {p}%   "),
+                None => eprint!("\rWaiting for another window to count the games…"),
+            }
+            shown = Some(percent.unwrap_or(usize::MAX));
+        }
+    })?;
+    if shown.is_some() {
+        eprint!("\r{:60}\r", "");
+    }
+    Ok(())
+}
+
 pub(crate) fn stats_text(s: &Stats) -> String {
     let mut out = format!("{} games\n", s.plays);
     if !s.people.is_empty() {

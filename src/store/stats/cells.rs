@@ -116,7 +116,7 @@ impl View {
 impl Store {
     /// The tallies of a scope, brought up to date first.
     pub(super) fn view(&self, scope: &Scope) -> Result<View, StoreError> {
-        self.refresh_tally()?;
+        self.refresh_tally(&mut |_, _| {})?;
         let game = match &scope.games {
             None => ALL.to_string(),
             Some(members) => {

@@ -1,12 +1,13 @@
 //! Statistics from running tallies kept in SQLite (never by replaying logs): `facts` is a finished
 //! game as they read it, `tally` says what it adds, `refresh` keeps the table of them up to date
-//! as games change, `cells` reads the ones a filter covers; from those, the figures per person
+//! as games change (`counting` counts many at once without holding the write lock), `cells` reads the ones a filter covers; from those, the figures per person
 //! (`people`), per game with its records (`games`) and the win rate month by month
 //! (`timeline`). `reference` (tests only) computes every figure by plain SQL over the results,
 //! to check the tallies against.
 
 mod cell;
 mod cells;
+mod counting;
 mod facts;
 mod games;
 mod people;
@@ -121,6 +122,14 @@ pub struct StatsReport {
 }
 
 impl Store {
+    /// Bring the tallies up to date now, telling `progress` (done, of) as a long count goes on
+    /// ((0, 0) while another client's count is awaited): what the first statistics after many
+    /// changes would do, for a screen that shows its progress. A write by any client waits at
+    /// most one short step of it.
+    pub fn count_stats(&self, progress: super::Progress) -> Result<(), StoreError> {
+        self.refresh_tally(progress)
+    }
+
     /// How many finished games the scope matches.
     pub fn stats_plays(&self, scope: &Scope) -> Result<i64, StoreError> {
         games::plays(self, &self.view(scope)?)

@@ -1,17 +1,32 @@
 //! Bringing the tallies up to date before a statistics query. Triggers (migration 9) list every
 //! game whose results, status, player count or day changed in `tally_dirty`, with what it was
-//! before in `tally_old_games` and `tally_old_results`; here, in one IMMEDIATE transaction, each
-//! such game's old cells are taken back, its new ones added, and the runs and records of the
-//! months it touches recounted. When most games are dirty (a new or upgraded file, a large
-//! import) or the statistics games changed, everything is counted again from the tables.
-
+//! before in `tally_old_games` and `tally_old_results`; here, in one short IMMEDIATE
+//! transaction, each such game's old cells are taken back, its new ones added, and the runs and
+//! records of the months it touches recounted. When many games changed (a new or upgraded file,
+//! another program's import) or the statistics games changed, everything is counted again, from
+//! a snapshot and without holding the write lock (`counting`); our own imports count inside
+//! their transaction, so that no first count follows them.
 use super::facts::{GameFacts, ResultFacts};
 use super::tally::{narrower_bounds, records_of, width_of, Tally, Top, Vals};
 use super::tally::{ALL, GAMES, RECORDS, SEQ, SHAPE};
-use crate::store::{Store, StoreError};
+use crate::store::{Progress, Store, StoreError};
 use rusqlite::TransactionBehavior;
 use rusqlite::{params, params_from_iter, Connection, OptionalExtension, ToSql, Transaction};
 use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// At most this many changed games are counted inside one write transaction before a query
+/// (10–12 ms for one game in 100,000); more are counted from a snapshot (`counting`).
+const FEW_CHANGED: i64 = 64;
+
+/// Where the tallies stand before a query.
+enum TallyState {
+    Current,
+    /// Another client is writing a count: wait for it.
+    CountedElsewhere,
+    FewChanged,
+    ManyChanged,
+}
 
 /// The statistics key of each game id that is not its own key (a live assistant counted with
 /// its scorepad), set by the service from the game registry.
@@ -100,7 +115,7 @@ pub fn each_game_in(
 
 /// Add (or take back) cells in the table, dropping those that come back to nothing. `fresh`:
 /// the table holds none of them yet (a count from nothing), so they are simply inserted.
-fn write_cells(tx: &Transaction, tally: &Tally, fresh: bool) -> Result<(), StoreError> {
+pub(super) fn write_cells(tx: &Transaction, tally: &Tally, fresh: bool) -> Result<(), StoreError> {
     let name = |id: u32| tally.names.name(id);
     if fresh {
         let mut insert = tx.prepare_cached(
@@ -271,26 +286,83 @@ impl Store {
 
     /// What the tallies were counted by: the cells' shape and the games counted as one. A
     /// difference means counting every game again.
-    fn tally_fingerprint(&self) -> String {
+    pub(super) fn tally_fingerprint(&self) -> String {
         let groups = serde_json::to_string(&self.stats_groups).unwrap_or_default();
         format!("shape {SHAPE}; {groups}")
     }
 
-    /// Bring the tallies up to date (nothing to do, the usual case, costs two lookups).
-    pub(super) fn refresh_tally(&self) -> Result<(), StoreError> {
+    /// Bring the tallies up to date (nothing to do, the usual case, costs two lookups): a few
+    /// changed games inside one short IMMEDIATE transaction, many (a new or upgraded file,
+    /// another program's import) from a snapshot without holding the write lock
+    /// (`counting`); while another client rewrites them, wait for it. `progress` is told
+    /// (done, of) as a long count goes on, (0, 0) while waiting for another client's.
+    pub(super) fn refresh_tally(&self, progress: Progress) -> Result<(), StoreError> {
+        loop {
+            match self.tally_state()? {
+                TallyState::Current => return Ok(()),
+                TallyState::CountedElsewhere => {
+                    progress(0, 0);
+                    std::thread::sleep(super::counting::WAIT_STEP);
+                }
+                TallyState::FewChanged => {
+                    let tx =
+                        Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)?;
+                    // Read again under the lock: another client may have begun a count.
+                    if super::counting::counted_elsewhere(&tx)? {
+                        continue;
+                    }
+                    self.bring_up_to_date(&tx)?;
+                    tx.commit()?;
+                    return Ok(());
+                }
+                // A private in-memory store (unit tests) has no second connection to read a
+                // snapshot with, and no other client to keep waiting.
+                TallyState::ManyChanged if self.path() == Path::new(":memory:") => {
+                    let tx =
+                        Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)?;
+                    self.bring_up_to_date(&tx)?;
+                    tx.commit()?;
+                    return Ok(());
+                }
+                TallyState::ManyChanged => {
+                    if self.count_from_snapshot(progress)? {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+    }
+
+    /// Where the tallies stand, read without a lock.
+    fn tally_state(&self) -> Result<TallyState, StoreError> {
         let fingerprint = self.tally_fingerprint();
-        let look = "SELECT EXISTS (SELECT 1 FROM tally_dirty),
+        let look = "SELECT (SELECT count(*) FROM tally_dirty),
                            (SELECT value FROM tally_meta WHERE key = 'groups')";
-        let (dirty, meta): (bool, Option<String>) = self
+        let (dirty, meta): (i64, Option<String>) = self
             .conn
             .prepare_cached(look)?
             .query_row([], |r| Ok((r.get(0)?, r.get(1)?)))?;
-        if !dirty && meta.as_deref() == Some(fingerprint.as_str()) {
+        if super::counting::counted_elsewhere(&self.conn)? {
+            return Ok(TallyState::CountedElsewhere);
+        }
+        if dirty == 0 && meta.as_deref() == Some(fingerprint.as_str()) {
+            return Ok(TallyState::Current);
+        }
+        if meta.as_deref() == Some(fingerprint.as_str()) && dirty <= FEW_CHANGED {
+            return Ok(TallyState::FewChanged);
+        }
+        Ok(TallyState::ManyChanged)
+    }
+
+    /// Count what changed inside `tx`, which holds the write lock (a refresh of a few games, or
+    /// an import, which keeps the tallies current itself so that no first count follows it):
+    /// the changed games alone, or everything again when most games changed.
+    /// While another client writes a count, nothing: its last step counts these changes.
+    pub(crate) fn bring_up_to_date(&self, tx: &Transaction) -> Result<(), StoreError> {
+        if super::counting::counted_elsewhere(tx)? {
             return Ok(());
         }
-        // The write lock first, then everything read again inside it: another client may have
-        // brought the tallies up to date meanwhile.
-        let tx = Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)?;
+        let fingerprint = self.tally_fingerprint();
         let meta: Option<String> = tx
             .query_row(
                 "SELECT value FROM tally_meta WHERE key = 'groups'",
@@ -313,23 +385,27 @@ impl Store {
             .unwrap_or(0);
         if meta.as_deref() != Some(fingerprint.as_str()) || dirty.len() as i64 * 2 > counted.max(64)
         {
-            self.recount(&tx)?;
+            self.recount(tx)?;
         } else {
-            self.count_changes(&tx, &dirty)?;
+            self.count_changes(tx, &dirty)?;
         }
+        self.mark_counted(tx)
+    }
+
+    /// The tallies hold every change: forget the changes and note what they were counted by.
+    pub(super) fn mark_counted(&self, tx: &Transaction) -> Result<(), StoreError> {
         tx.execute_batch(
             "DELETE FROM tally_dirty; DELETE FROM tally_old_games; DELETE FROM tally_old_results;",
         )?;
         tx.execute(
             "INSERT OR REPLACE INTO tally_meta (key, value) VALUES ('groups', ?1)",
-            [fingerprint],
+            [self.tally_fingerprint()],
         )?;
-        tx.commit()?;
         Ok(())
     }
 
     /// Count every finished game again, from nothing.
-    fn recount(&self, tx: &Transaction) -> Result<(), StoreError> {
+    pub(super) fn recount(&self, tx: &Transaction) -> Result<(), StoreError> {
         tx.execute_batch("DELETE FROM tally;")?;
         let mut tally = Tally::base();
         each_game(tx, "1", &[], |game| {
@@ -343,7 +419,7 @@ impl Store {
 
     /// Take back what the changed games added, add what they add now, and count again the runs
     /// of their players in the months they were (and are) played.
-    fn count_changes(&self, tx: &Transaction, dirty: &[i64]) -> Result<(), StoreError> {
+    pub(super) fn count_changes(&self, tx: &Transaction, dirty: &[i64]) -> Result<(), StoreError> {
         let mut delta = Tally::new(true);
         // (person, month) whose runs change, and the (game, n) levels their old cells may sit at.
         let mut touched: BTreeSet<(i64, String)> = BTreeSet::new();

@@ -61,6 +61,13 @@ export const commands = {
 	 */
 	mergePeople: (keep: number, gone: number) => typedError<Person, ApiError_Serialize>(__TAURI_INVOKE("merge_people", { keep, gone })),
 	/**
+	 *  Bring the statistics up to date before Statistics asks, telling `progress` how a long first
+	 *  count goes (after another program's import, or an upgrade): "Counting games for the
+	 *  statistics: 40%". Counted on a connection of its own, outside the window's lock, so that the
+	 *  window's other commands, the phones and every other client go on saving meanwhile.
+	 */
+	countStats: (progress: Channel<FileProgress_Deserialize>) => typedError<null, ApiError_Serialize>(__TAURI_INVOKE("count_stats", { progress })),
+	/**
 	 *  Export every game as "json" (the app's own), "csv" or "bgstats" to a file chosen in the
 	 *  native dialog.
 	 */
