@@ -8,7 +8,7 @@
 //! [`KEEP`] of each database are kept, and always its newest safety copy taken before a restore
 //! and before an import.
 
-use super::open::inspect_settled;
+use super::open::{inspect_settled, read_without_trace};
 use super::schema::{migrate, APPLICATION_ID};
 use super::{written, Store, StoreError};
 use rusqlite::backup::Backup;
@@ -158,13 +158,10 @@ fn check_restorable(file: &Path, db: &Path) -> Result<(), StoreError> {
         }
     }
     inspect_settled(file)?;
-    let conn =
-        Connection::open_with_flags(file, OpenFlags::SQLITE_OPEN_READ_ONLY).map_err(|e| {
-            StoreError::Corrupt {
-                path: shown.clone(),
-                detail: e.to_string(),
-            }
-        })?;
+    let conn = read_without_trace(file).map_err(|e| StoreError::Corrupt {
+        path: shown.clone(),
+        detail: e.to_string(),
+    })?;
     let app: i64 = conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
     if app != APPLICATION_ID {
         return Err(not_ours("it holds no Estate Steward data"));
@@ -196,7 +193,8 @@ impl Store {
         // the restored copy lacks included): a client holding one must not find another game.
         let highest = super::games::highest_game_id(&self.conn)?;
         let safety = self.auto_backup("before-restore")?;
-        let source = Connection::open_with_flags(file, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+        // Nothing left beside the backup: it may be a copy taken in WAL mode.
+        let source = read_without_trace(file)?;
         {
             let copy = Backup::new(&source, &mut self.conn)?;
             copy.run_to_completion(256, Duration::ZERO, None)

@@ -62,6 +62,12 @@ fn file_uri(path: &Path) -> String {
     uri + "?immutable=1"
 }
 
+/// A read-only connection to a file that is not ours to change (a backup to restore from):
+/// it leaves no `-wal`/`-shm` beside the file that were not there.
+pub(super) fn read_without_trace(path: &Path) -> rusqlite::Result<Connection> {
+    look(path, has_live_wal(path))
+}
+
 /// A file with a non-empty `-wal` beside it has commits its header does not show yet.
 fn has_live_wal(path: &Path) -> bool {
     let mut wal = path.as_os_str().to_owned();
@@ -217,6 +223,19 @@ fn write_failure(path: &Path, e: rusqlite::Error) -> StoreError {
     }
 }
 
+/// Refuse a file we may not write before SQLite opens it: SQLite would open it read-only and
+/// leave a `-wal` and a `-shm` beside it (its folder being writable) for a file it then
+/// refuses. Opening for writing, without truncating or creating, changes nothing.
+fn refuse_read_only(path: &Path) -> Result<(), StoreError> {
+    match std::fs::OpenOptions::new().write(true).open(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => Err(StoreError::ReadOnly {
+            path: path.display().to_string(),
+            detail: "the file is read-only".into(),
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// How long a client waits for another one's lock before giving up.
 const BUSY_WAIT: Duration = Duration::from_secs(5);
 
@@ -321,6 +340,7 @@ impl Store {
                 message: format!("cannot create {}: {e}", dir.display()),
             })?;
         }
+        refuse_read_only(path)?;
         let mut conn = open_for_writing(path).map_err(|e| write_failure(path, e))?;
         backup_before_upgrade(&conn, path)?;
         migrate(&mut conn).map_err(|e| match e {

@@ -15,6 +15,7 @@ mod consequential;
 mod estates_golden;
 mod estates_rules;
 mod every_tap;
+mod files_left_behind;
 mod fixture_games;
 mod fuzz_json;
 mod history_backup;
