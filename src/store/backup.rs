@@ -186,7 +186,8 @@ impl Store {
     }
 
     /// Replace the database's content with `file`'s, after the open checks accept it and a
-    /// safety copy of the current content is taken; an older schema is then upgraded.
+    /// safety copy of the current content is taken; an older schema is then upgraded. Every
+    /// phone link ends: the restored file keeps none of its own nor of the replaced file's.
     pub fn restore_from(&mut self, file: &Path) -> Result<RestoreReport, StoreError> {
         check_restorable(file, self.path())?;
         // No number this file has given a game is given again after the restore (ids of games
@@ -205,6 +206,9 @@ impl Store {
             "UPDATE id_floor SET high = max(high, ?1) WHERE name = 'games'",
             [highest],
         )?;
+        // No phone link comes back with the backup: one revoked since it was taken would work
+        // again (a guest who left could act). Hosting starts again with new links.
+        self.conn.execute("DELETE FROM invites", [])?;
         let check = self.integrity_check()?;
         if check != "ok" {
             return Err(sql_failure(

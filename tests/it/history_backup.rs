@@ -339,3 +339,59 @@ fn a_refused_database_makes_room_for_a_backup_and_is_kept_unchanged() {
         ok(&db, &["people", "list"]);
     }
 }
+
+/// The token of a `/join/<token>` path.
+fn token(path: &serde_json::Value) -> String {
+    path.as_str()
+        .and_then(|p| p.strip_prefix("/join/"))
+        .expect("a join path")
+        .to_string()
+}
+
+#[test]
+fn a_restore_brings_back_no_phone_link_not_even_one_revoked_since_the_backup() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    ok(
+        &db,
+        &[
+            "start",
+            "the-estates",
+            "--player",
+            "Ana",
+            "--player",
+            "Bo",
+            "--seed",
+            "2",
+        ],
+    );
+    let links: serde_json::Value =
+        serde_json::from_str(&ok(&db, &["--json", "invite", "1"])).unwrap();
+    let left = token(&links["seats"][1]["path"]);
+    let backup = dir.path().join("before.sqlite3");
+    ok(&db, &["backup", backup.to_str().unwrap()]);
+    // Bo left the table: their link is revoked.
+    ok(&db, &["invite", "1", "--revoke", "2"]);
+    let store = estate_steward::store::Store::open(&db).unwrap();
+    assert!(store.invited(&left).unwrap().is_none());
+    drop(store);
+    ok(&db, &["restore", backup.to_str().unwrap()]);
+    let store = estate_steward::store::Store::open(&db).unwrap();
+    assert!(
+        store.invited(&left).unwrap().is_none(),
+        "a revoked link works again after the restore"
+    );
+    assert!(store
+        .invited(&token(&links["seats"][0]["path"]))
+        .unwrap()
+        .is_none());
+    // Hosting again gives new links that work.
+    drop(store);
+    let again: serde_json::Value =
+        serde_json::from_str(&ok(&db, &["--json", "invite", "1"])).unwrap();
+    let store = estate_steward::store::Store::open(&db).unwrap();
+    assert!(store
+        .invited(&token(&again["seats"][1]["path"]))
+        .unwrap()
+        .is_some());
+}
