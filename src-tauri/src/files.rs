@@ -66,6 +66,7 @@ impl FileProgress {
             Stage::Reading => "Reading",
             Stage::Checking => "Checking",
             Stage::Saving => "Saving",
+            Stage::Counting => return FileProgress::counting_stats(done, total),
         };
         FileProgress {
             step: format!("{verb} games: {} of {}", thousands(done), thousands(total)),

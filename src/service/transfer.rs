@@ -128,6 +128,9 @@ pub enum Stage {
     Checking,
     /// Writing the games into the database.
     Saving,
+    /// Counting the new games for the statistics, after they are saved (done, of: steps, not
+    /// games; see `Steward::count_stats`).
+    Counting,
 }
 
 /// Told (stage, game, of games) as an export or import goes through its games.
@@ -261,11 +264,22 @@ impl Steward {
             .import_archive_with(&archive, &mut |d, t| told(Stage::Saving, d, t))?;
         report.backup = backup.map(|p| p.display().to_string());
         self.tables.clear();
+        self.count_imported(told);
         Ok(report)
     }
 }
 
 impl Steward {
+    /// Count the imported games for the statistics before the import answers, so that no first
+    /// count waits behind the History screen after it; from a snapshot, so that no other
+    /// client's write waits for it either. The games are saved whatever happens here: a count
+    /// that fails is made again by the next statistics.
+    fn count_imported(&self, told: Told) {
+        let _ = self
+            .store
+            .count_stats(&mut |d, t| told(Stage::Counting, d, t));
+    }
+
     /// A BG Stats file: its plays of hosted games as results-only records (one transaction),
     /// people matched by name; the report lists what was matched, created and skipped.
     fn import_bgstats(
@@ -309,6 +323,7 @@ impl Steward {
                 false => report.games_already_here += 1,
             }
         }
+        self.count_imported(told);
         Ok(report)
     }
 }

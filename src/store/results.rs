@@ -123,10 +123,9 @@ impl Store {
         records: &[NewRecord],
         progress: super::Progress,
     ) -> Result<Vec<bool>, StoreError> {
-        let tx = rusqlite::Transaction::new_unchecked(
-            &self.conn,
-            rusqlite::TransactionBehavior::Immediate,
-        )?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         let mut added = Vec::with_capacity(records.len());
         for r in records {
             progress(added.len() + 1, records.len());
@@ -138,8 +137,6 @@ impl Store {
             }
             added.push(here == 0);
         }
-        // The statistics count the new records now, so that none waits for a first count after.
-        self.bring_up_to_date(&tx)?;
         tx.commit()?;
         Ok(added)
     }

@@ -420,7 +420,8 @@ fn an_upgraded_file_gives_every_person_and_game_its_own_uuid() {
 }
 
 /// A long export or import tells its progress as a count of games: an export reads game 1 to
-/// n of n; an import checks then saves game 1 to n of n, in order.
+/// n of n; an import checks then saves game 1 to n of n, in order, then counts them for the
+/// statistics.
 #[test]
 fn export_and_import_count_their_games_as_they_go() {
     use estate_steward::service::Stage;
@@ -447,7 +448,18 @@ fn export_and_import_count_their_games_as_they_go() {
         .unwrap();
     let mut want: Vec<_> = (1..=n).map(|i| (Stage::Checking, i, n)).collect();
     want.extend((1..=n).map(|i| (Stage::Saving, i, n)));
+    // Then the statistics count the new games, last, to the end, before the import answers.
+    let counting = told.split_off(want.len());
     assert_eq!(told, want);
+    assert!(counting
+        .iter()
+        .all(|(stage, _, _)| *stage == Stage::Counting));
+    assert!(
+        counting
+            .last()
+            .is_some_and(|(_, done, total)| done == total),
+        "{counting:?}"
+    );
 }
 
 /// A file whose bytes and name are compared before and after a refused write.

@@ -422,12 +422,12 @@ impl Store {
             format: super::FORMAT.into(),
             ..ImportReport::default()
         };
-        let tx = Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let ids = people(&tx, &archive.people, &mut report)?;
         games(&tx, archive, &ids, &mut report, progress)?;
         catalogue(&tx, archive, &mut report)?;
-        // The statistics count the new games now, so that none waits for a first count after.
-        self.bring_up_to_date(&tx)?;
         tx.commit()?;
         Ok(report)
     }

@@ -4,8 +4,8 @@
 //! transaction, each such game's old cells are taken back, its new ones added, and the runs and
 //! records of the months it touches recounted. When many games changed (a new or upgraded file,
 //! another program's import) or the statistics games changed, everything is counted again, from
-//! a snapshot and without holding the write lock (`counting`); our own imports count inside
-//! their transaction, so that no first count follows them.
+//! a snapshot and without holding the write lock (`counting`); our own imports count theirs
+//! that way before they answer, so that no first count follows them.
 use super::facts::{GameFacts, ResultFacts};
 use super::tally::{narrower_bounds, records_of, width_of, Tally, Top, Vals};
 use super::tally::{ALL, GAMES, RECORDS, SEQ, SHAPE};
@@ -354,11 +354,11 @@ impl Store {
         Ok(TallyState::ManyChanged)
     }
 
-    /// Count what changed inside `tx`, which holds the write lock (a refresh of a few games, or
-    /// an import, which keeps the tallies current itself so that no first count follows it):
-    /// the changed games alone, or everything again when most games changed.
-    /// While another client writes a count, nothing: its last step counts these changes.
-    pub(crate) fn bring_up_to_date(&self, tx: &Transaction) -> Result<(), StoreError> {
+    /// Count what changed inside `tx`, which holds the write lock (a few games, or everything
+    /// in a private in-memory store): the changed games alone, or everything again when most
+    /// games changed. While another client writes a count, nothing: its last step counts
+    /// these changes.
+    fn bring_up_to_date(&self, tx: &Transaction) -> Result<(), StoreError> {
         if super::counting::counted_elsewhere(tx)? {
             return Ok(());
         }
