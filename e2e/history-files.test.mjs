@@ -206,6 +206,14 @@ test(
       assert.match(await tid(browser, "abandon-confirm-message").getText(), /^Abandon Count of the Nine Estates #4 \(Cyd, started /);
       await tid(browser, "abandon-confirm-yes").click();
       await browser.waitUntil(async () => (await tid(browser, "record-status").getText()) === "Abandoned", T);
+      // History says so too (it said "In play"), and its Abandoned filter lists it alone.
+      await historyIds(browser);
+      const row4 = await browser.$('[data-testid="history-row"][data-game-id="4"] [data-testid="row-status"]');
+      assert.equal(await row4.getText(), "Abandoned");
+      await tid(browser, "filter-abandoned").click();
+      await browser.waitUntil(async () => (await browser.$$('[data-testid="history-row"]')).length === 1, T);
+      assert.equal(await browser.$('[data-testid="history-row"]').getAttribute("data-game-id"), "4");
+      await tid(browser, "filter-all").click();
 
       // Delete game #3, confirmed, back on History without it.
       const before = await historyIds(browser);

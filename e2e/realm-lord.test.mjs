@@ -66,6 +66,30 @@ async function submit(browser, testid, what = testid) {
   await waitLogCount(browser, before + 1, what);
 }
 
+/** End the turn; with actions left, the core's question comes first ("End the turn with 2
+ * actions of 3 unused?"), answered here. Returns the question, or null when none was asked. */
+const ASKED = [];
+async function endTurn(browser, what) {
+  const before = await logCount(browser);
+  await tap(await tid(browser, "end-turn"));
+  let question = null;
+  const ask = await tid(browser, "end-turn-confirm-message");
+  if (await ask.isExisting()) {
+    question = await ask.getText();
+    assert.match(question, /^End the turn with \d actions? of \d+ unused\?$/);
+    // Nothing was sent yet: the question stands between the tap and the turn's end.
+    assert.equal(await logCount(browser), before);
+    if (!ASKED.some((q) => q !== null)) {
+      await checkLayout(browser, "End turn asked about (phone)");
+      await shot(browser, "realm-lord-end-turn-asked-phone");
+    }
+    await tap(await tid(browser, "end-turn-confirm-yes"));
+  }
+  await waitLogCount(browser, before + 1, what);
+  ASKED.push(question);
+  return question;
+}
+
 async function type(browser, testid, text) {
   const el = await tid(browser, testid);
   await el.execute((x) => x.scrollIntoView({ block: "center" }), el);
@@ -221,7 +245,7 @@ test(
       assert.equal(await logCount(browser), before);
       await tap(await tid(browser, "figure-close"));
       await playCard(browser, "Hero", "Dirk");
-      await submit(browser, "end-turn", "Ana ends");
+      await endTurn(browser, "Ana ends");
 
       // Turn 2, Bo: Riddle Of Song (Mysteria is printed); Lyra fails it on a natural 1.
       await submit(browser, "draw", "Bo draws");
@@ -240,7 +264,7 @@ test(
       assert.match(await lost.$('[data-testid="result-headline"]').getText(), /natural 1! Lyra fails Riddle Of Song/);
       await shot(browser, "realm-lord-quest-lost-phone");
       await tap(await tid(browser, "die-done"));
-      await submit(browser, "end-turn", "Bo ends");
+      await endTurn(browser, "Bo ends");
 
       // Turn 3, Ana: three more actions from a card; five heroes, then the limit's choice.
       await submit(browser, "draw", "Ana draws");
@@ -264,7 +288,7 @@ test(
       await submit(browser, "play-save", "the sixth hero, Orla discarded");
       assert.equal(await browser.$('[data-testid="figure"][data-piece="hero-3"]').isExisting(), false, "Orla left play");
       assert.match(await browser.$('[data-testid="log"] li').getText(), /discards Orla at the hero limit/);
-      await submit(browser, "end-turn", "Ana ends");
+      await endTurn(browser, "Ana ends");
 
       // Turn 4, Bo: the app rolls for Lyra; undo takes the quest and its die back.
       await submit(browser, "draw", "Bo draws");
@@ -280,7 +304,9 @@ test(
       await waitLogCount(browser, before - 1, "undo the quest");
       assert.equal(await browser.$('[data-testid="quest-result"]').isExisting(), false);
       assert.equal(await browser.$('[data-testid="figure"][data-piece="lord-1"]').getAttribute("data-exhausted"), "false");
-      await submit(browser, "end-turn", "Bo ends");
+      await endTurn(browser, "Bo ends");
+      // A turn ended with actions left was asked about first (it ended without a word before).
+      assert.ok(ASKED.some((q) => q !== null), `no End turn was asked about: ${JSON.stringify(ASKED)}`);
 
       // Turn 5, Ana: Moon Well at Darkthorn; Thraken rolls a real 6 and reaches 5: the win.
       await submit(browser, "draw", "Ana draws");

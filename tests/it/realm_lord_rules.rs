@@ -462,6 +462,32 @@ fn three_actions_a_turn_and_extra_actions_entered() {
 }
 
 #[test]
+fn ending_a_turn_with_actions_left_is_asked_first_with_how_many() {
+    let mut s = in_actions(2, 10);
+    let ask = |s: &Session<RealmLord>| RealmLord::confirm(s.state(), &A::EndTurn);
+    assert_eq!(
+        ask(&s).as_deref(),
+        Some("End the turn with 3 actions of 3 unused?")
+    );
+    play_hero(&mut s, "Dirk");
+    play_hero(&mut s, "Wren");
+    assert_eq!(
+        ask(&s).as_deref(),
+        Some("End the turn with 1 action of 3 unused?")
+    );
+    // The offer carries the question, so the app asks before it sends.
+    let offer = RealmLord::allowed(s.state())
+        .into_iter()
+        .find(|o| o.action == A::EndTurn)
+        .expect("End turn is offered");
+    assert_eq!(offer.label, "End turn");
+    play_hero(&mut s, "Orla");
+    assert_eq!(ask(&s), None, "no action is left: nothing to ask");
+    // Only the turn's end is asked about.
+    assert_eq!(RealmLord::confirm(s.state(), &A::Draw), None);
+}
+
+#[test]
 fn ready_readies_every_exhausted_card_of_the_player_only() {
     let mut s = in_actions(2, 10);
     play_hero(&mut s, "Dirk");
@@ -1578,8 +1604,25 @@ mod scorepad {
             assert_eq!(rule(&mut s, bad), "realm-lord.change-invalid");
         }
         // A loss stops at 0.
+        ok(&mut s, rec(&[(1, 1)]));
         ok(&mut s, rec(&[(1, -3)]));
         assert_eq!(s.state().hope, vec![0, 0]);
+        // A loss from none is refused with the reason: it was logged "gains 0 Hope Stones".
+        match s.decide(rec(&[(1, -1)])) {
+            Err(e) => {
+                assert_eq!(e.rule, "realm-lord.change-invalid");
+                assert!(
+                    e.message.contains("has no Hope Stones to lose"),
+                    "{}",
+                    e.message
+                );
+            }
+            Ok(events) => panic!("a loss from 0 was taken: {events:?}"),
+        }
+        assert_eq!(
+            rule(&mut s, rec(&[(0, 2), (1, -1)])),
+            "realm-lord.change-invalid"
+        );
     }
 
     #[test]

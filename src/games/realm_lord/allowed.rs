@@ -107,6 +107,28 @@ fn own_ready(s: &LordState) -> Vec<Figure> {
         .unwrap_or_default()
 }
 
+/// Ending a turn while actions are left, and something could still be done with them, is asked
+/// first, with how many would go unused: a quick tap must not throw a turn's actions away.
+pub fn confirm(s: &LordState, a: &A) -> Option<String> {
+    if *a != A::EndTurn || s.phase != Phase::Actions {
+        return None;
+    }
+    let left = s.actions_allowed.saturating_sub(s.actions_used);
+    let something_to_do = actions(s).iter().any(|o| o.action != A::EndTurn);
+    if left == 0 || !something_to_do {
+        return None;
+    }
+    let unused = if left == 1 {
+        "1 action".to_string()
+    } else {
+        format!("{left} actions")
+    };
+    Some(format!(
+        "End the turn with {unused} of {} unused?",
+        s.actions_allowed
+    ))
+}
+
 fn actions(s: &LordState) -> Vec<Allowed<A>> {
     let mut out = Vec::new();
     if s.actions_used < s.actions_allowed {

@@ -94,6 +94,9 @@ impl Game for RealmLord {
     fn allowed(s: &LordState) -> Vec<Allowed<LordAction>> {
         allowed::allowed(s)
     }
+    fn confirm(s: &LordState, a: &LordAction) -> Option<String> {
+        allowed::confirm(s, a)
+    }
     fn decider(s: &LordState, a: &LordAction) -> Option<u8> {
         decide::decider(s, a)
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gameName, rowDate, rowScore } from "./history";
+import { gameName, rowDate, rowScore, statusLabel } from "./history";
 import { moveSeat, seatLimit } from "./newgame";
 
 describe("history rows", () => {
@@ -23,6 +23,14 @@ describe("history rows", () => {
     expect(rowScore({ score: 9, title: "Pauper", players: ["Ana"], winners: ["Ana"] })).toBe(
       "Score 9 — Pauper",
     );
+  });
+});
+
+describe("history status", () => {
+  it("says abandoned games are abandoned, not in play", () => {
+    expect(statusLabel("abandoned")).toBe("Abandoned");
+    expect(statusLabel("finished")).toBe("Finished");
+    expect(statusLabel("active")).toBe("In play");
   });
 });
 

@@ -7,6 +7,19 @@ export function gameName(id: string, names: Record<string, string> = {}): string
   return names[id] ?? id;
 }
 
+/** A game's status as History's badge says it (the database's "active", "finished" or
+ * "abandoned"). */
+export function statusLabel(status: string): string {
+  switch (status) {
+    case "finished":
+      return "Finished";
+    case "abandoned":
+      return "Abandoned";
+    default:
+      return "In play";
+  }
+}
+
 /** "2026-11-30T09:45:16.538Z" → "2026-11-30 09:45" (UTC, as stored). */
 export function rowDate(iso: string): string {
   const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);

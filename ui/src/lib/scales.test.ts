@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { band, linear, point } from "./scales";
+import { band, horizontalBar, linear, point } from "./scales";
 
 describe("linear", () => {
   it("maps in proportion, reversed ranges included", () => {
@@ -38,5 +38,26 @@ describe("point", () => {
   });
   it("puts a lone point in the middle", () => {
     expect(point(["a"], [0, 300])("a")).toBe(150);
+  });
+});
+
+describe("horizontalBar", () => {
+  it("grows right from the left edge when every value is positive", () => {
+    const bar = horizontalBar(5, [5, 10], 100, 200);
+    expect(bar).toEqual({ x: 100, width: 100, textX: 206 });
+  });
+  it("draws a negative value left of zero and writes it right of zero, clear of the labels", () => {
+    // "Era 1 Rounds" at -2 beside 6 and 2: zero sits a quarter of the way along.
+    const values = [-2, 6, 2];
+    const neg = horizontalBar(-2, values, 100, 200);
+    expect(neg.x).toBe(100);
+    expect(neg.width).toBe(50);
+    expect(neg.textX).toBe(156);
+    expect(neg.textX).toBeGreaterThan(100);
+    const pos = horizontalBar(6, values, 100, 200);
+    expect(pos).toEqual({ x: 150, width: 150, textX: 306 });
+  });
+  it("draws nothing for zeros alone", () => {
+    expect(horizontalBar(0, [0, 0], 10, 100)).toEqual({ x: 10, width: 0, textX: 16 });
   });
 });

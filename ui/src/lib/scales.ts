@@ -43,3 +43,21 @@ export function point(keys: readonly string[], range: [number, number], padding 
     return i < 0 ? r0 : start + i * step;
   };
 }
+
+/** Where a horizontal bar goes in a chart whose values may be negative (a category that took
+ * points away): bars grow right from zero, or left to it, on one scale over [min(0, …), max(0,
+ * …)] across `space` pixels from `left`; the value is written right of the bar or of zero,
+ * never over the labels left of `left`. */
+export function horizontalBar(
+  value: number,
+  values: readonly number[],
+  left: number,
+  space: number,
+): { x: number; width: number; textX: number } {
+  const lo = Math.min(0, ...values);
+  const hi = Math.max(0, ...values);
+  const x = linear([lo, hi === lo ? lo + 1 : hi], [left, left + space]);
+  const zero = x(0);
+  const end = x(value);
+  return { x: Math.min(zero, end), width: Math.abs(end - zero), textX: Math.max(zero, end) + 6 };
+}

@@ -14,6 +14,7 @@ import {
   SERIES_COLOURS,
   statsGames,
   thinLabels,
+  titleCount,
   toFilter,
 } from "./stats";
 
@@ -78,6 +79,14 @@ describe("figures in words", () => {
   it("says a head-to-head record with the ties only when there were some", () => {
     expect(headToHeadText({ games: 4, ahead: 2, behind: 1, tied: 1 })).toBe("4 games: ahead 2, behind 1, tied 1");
     expect(headToHeadText({ games: 1, ahead: 0, behind: 1, tied: 0 })).toBe("1 game: ahead 0, behind 1");
+  });
+});
+
+describe("solo titles", () => {
+  it("never doubles the punctuation of a title that is a sentence", () => {
+    expect(titleCount("The King is impressed.", 1)).toBe("The King is impressed. (1 time)");
+    expect(titleCount("Master Builder", 1)).toBe("Master Builder: 1 time");
+    expect(titleCount("Pauper", 3)).toBe("Pauper: 3 times");
   });
 });
 

@@ -90,6 +90,13 @@ export function thinLabels(count: number, width: number, labelWidth: number): nu
   return out;
 }
 
+/** A solo title and how often it was earned: "Master Builder: 1 time", and for a title that is
+ * a sentence, "The King is impressed. (2 times)" (never ".:"). */
+export function titleCount(title: string, count: number): string {
+  const times = count === 1 ? "1 time" : `${count} times`;
+  return /[.!?…]$/.test(title.trim()) ? `${title.trim()} (${times})` : `${title.trim()}: ${times}`;
+}
+
 /** The head-to-head record in words: "4 games: ahead 2, behind 1, tied 1". */
 export function headToHeadText(h: {
   games: number | null;

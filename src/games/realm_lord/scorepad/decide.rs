@@ -86,6 +86,14 @@ fn record(s: &PadState, changes: &[super::actions::PadChange]) -> Result<Vec<Pad
                 c.delta
             )));
         }
+        // A loss stops at 0; a loss from none is no change at all, and a log line "gains 0 Hope
+        // Stones" would say what never happened.
+        if *h == 0 && c.delta < 0 {
+            return Err(bad(format!(
+                "{} has no Hope Stones to lose",
+                crate::engine::who(c.seat)
+            )));
+        }
         let real = i64::from(c.delta).max(-i64::from(*h));
         *h = u32::try_from(i64::from(*h) + real).unwrap_or(0);
         events.push(PadEvent::HopeChanged {
