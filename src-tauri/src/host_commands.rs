@@ -59,11 +59,17 @@ pub async fn stop_hosting(hosts: State<'_, HostState>) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// Wait until a phone (or another client) changes game `game_id`, at most 20 s: whether it
-/// did. The table screen asks again and again while it is open, and reloads when told.
+/// Game `game_id`'s change mark once a phone (or another client through the host) changed it
+/// since the mark `seen` (at once if it already has, or when `seen` is null), at most 20 s
+/// later. The table screen asks again and again with the mark it last saw, and reloads when
+/// the mark moves: no change between two asks is missed.
 #[tauri::command]
 #[specta::specta]
-pub async fn table_changed(hosts: State<'_, HostState>, game_id: i32) -> Result<bool, ApiError> {
+pub async fn table_changed(
+    hosts: State<'_, HostState>,
+    game_id: i32,
+    seen: Option<u32>,
+) -> Result<u32, ApiError> {
     let wait = std::time::Duration::from_secs(20);
-    Ok(hosts.wait_for_change(i64::from(game_id), wait).await)
+    Ok(hosts.wait_for_change(i64::from(game_id), seen, wait).await)
 }

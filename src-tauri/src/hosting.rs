@@ -54,17 +54,19 @@ struct Session {
     shown: HashMap<i64, Invitation>,
 }
 
-/// Hosting as the app holds it, and the changes it tells the window of.
+/// Hosting as the app holds it, and the changes it tells the window of: per game, how many
+/// changes the host has seen (a mark that only grows), so that the window, giving the mark it
+/// last saw, never misses one made while it was not waiting.
 pub struct HostState {
     session: Mutex<Option<Session>>,
-    changes: watch::Sender<(i64, u64)>,
+    changes: watch::Sender<HashMap<i64, u32>>,
 }
 
 impl Default for HostState {
     fn default() -> Self {
         HostState {
             session: Mutex::new(None),
-            changes: watch::channel((0, 0)).0,
+            changes: watch::channel(HashMap::new()).0,
         }
     }
 }
@@ -180,8 +182,12 @@ impl HostState {
     async fn start(&self, db: PathBuf, pages: Pages) -> Result<Session, ApiError> {
         let (bind, fallback) = bind_from(std::env::var(BIND_ENV).ok())?;
         let changes = self.changes.clone();
-        let on_change: estate_steward::host::OnChange =
-            Arc::new(move |id| changes.send_modify(|(game, n)| (*game, *n) = (id, *n + 1)));
+        let on_change: estate_steward::host::OnChange = Arc::new(move |id| {
+            changes.send_modify(|marks| {
+                let mark = marks.entry(id).or_insert(0);
+                *mark = mark.wrapping_add(1);
+            });
+        });
         let config = |bind| HostConfig {
             db: db.clone(),
             bind,
@@ -234,21 +240,33 @@ impl HostState {
         }
     }
 
-    /// Wait (at most `wait`) until a phone or another client changes game `id`; whether it did.
-    pub async fn wait_for_change(&self, id: i64, wait: std::time::Duration) -> bool {
+    /// Game `id`'s change mark once it differs from `seen` (at once if it already does, or if
+    /// `seen` is `None`), or `seen` after `wait` without a change. Subscribed before the mark is
+    /// read, so a change between two calls is never missed.
+    pub async fn wait_for_change(
+        &self,
+        id: i64,
+        seen: Option<u32>,
+        wait: std::time::Duration,
+    ) -> u32 {
         let mut changes = self.changes.subscribe();
-        changes.mark_unchanged();
+        let mark = |marks: &HashMap<i64, u32>| marks.get(&id).copied().unwrap_or(0);
+        let now = mark(&changes.borrow_and_update());
+        let Some(seen) = seen.filter(|&s| s == now) else {
+            return now;
+        };
         let changed = async {
             loop {
                 if changes.changed().await.is_err() {
-                    return false;
+                    return seen;
                 }
-                if changes.borrow_and_update().0 == id {
-                    return true;
+                let now = mark(&changes.borrow_and_update());
+                if now != seen {
+                    return now;
                 }
             }
         };
-        tokio::time::timeout(wait, changed).await.unwrap_or(false)
+        tokio::time::timeout(wait, changed).await.unwrap_or(seen)
     }
 }
 
@@ -282,5 +300,38 @@ mod tests {
             ("127.0.0.1:8737".parse().unwrap(), true)
         );
         assert!(bind_from(Some("my laptop".into())).is_err());
+    }
+
+    /// A change of game `id`, as the host tells it.
+    fn change(hosts: &HostState, id: i64) {
+        hosts
+            .changes
+            .send_modify(|marks| *marks.entry(id).or_insert(0) += 1);
+    }
+
+    #[test]
+    fn the_window_never_misses_a_change_made_between_two_asks() {
+        tauri::async_runtime::block_on(async {
+            let hosts = HostState::default();
+            let short = std::time::Duration::from_millis(20);
+            // The first ask answers the mark at once.
+            let seen = hosts.wait_for_change(3, None, short).await;
+            assert_eq!(seen, 0);
+            // Nothing changed: the same mark after the wait.
+            assert_eq!(hosts.wait_for_change(3, Some(seen), short).await, seen);
+            // Two phones act while the window is reloading, not waiting: the next ask answers
+            // at once (it used to wait for a third change, up to 20 s).
+            change(&hosts, 3);
+            change(&hosts, 3);
+            let started = std::time::Instant::now();
+            let moved = hosts
+                .wait_for_change(3, Some(seen), std::time::Duration::from_secs(20))
+                .await;
+            assert_eq!(moved, 2);
+            assert!(started.elapsed() < std::time::Duration::from_secs(1));
+            // Another game's change is not this game's.
+            change(&hosts, 4);
+            assert_eq!(hosts.wait_for_change(3, Some(moved), short).await, moved);
+        });
     }
 }

@@ -97,10 +97,12 @@ export const commands = {
 	/**  Stop hosting: every phone's connection closes; the games are untouched. */
 	stopHosting: () => typedError<null, ApiError_Serialize>(__TAURI_INVOKE("stop_hosting")),
 	/**
-	 *  Wait until a phone (or another client) changes game `game_id`, at most 20 s: whether it
-	 *  did. The table screen asks again and again while it is open, and reloads when told.
+	 *  Game `game_id`'s change mark once a phone (or another client through the host) changed it
+	 *  since the mark `seen` (at once if it already has, or when `seen` is null), at most 20 s
+	 *  later. The table screen asks again and again with the mark it last saw, and reloads when
+	 *  the mark moves: no change between two asks is missed.
 	 */
-	tableChanged: (gameId: number) => typedError<boolean, ApiError_Serialize>(__TAURI_INVOKE("table_changed", { gameId })),
+	tableChanged: (gameId: number, seen: number | null) => typedError<number, ApiError_Serialize>(__TAURI_INVOKE("table_changed", { gameId, seen })),
 };
 
 /* Types */

@@ -308,25 +308,29 @@ describe("a phone's link to the host", () => {
 });
 
 describe("the window following a game", () => {
-  it("fetches the table after each change and waits again at once; pauses after failures", async () => {
-    const answers: ({ status: "ok"; data: boolean } | Error)[] = [
-      { status: "ok", data: true },
-      { status: "ok", data: false },
+  it("fetches the table whenever the change mark moves, giving the mark it saw; pauses after failures", async () => {
+    // The first answer (a mark, whatever it is) fetches; the same mark again does not; a mark
+    // that moved while no ask was waiting (two changes) fetches at once.
+    const answers: ({ status: "ok"; data: number } | Error)[] = [
+      { status: "ok", data: 0 },
+      { status: "ok", data: 0 },
       new Error("ipc down"),
-      { status: "ok", data: true },
+      { status: "ok", data: 2 },
     ];
+    const seenArgs: (number | null)[] = [];
     const pauses: number[] = [];
     const tables: number[] = [];
     let fetched = 0;
     let stop: () => void = () => {};
     const done = new Promise<void>((resolve) => {
       stop = followChanges(
-        async () => {
+        async (seen) => {
+          seenArgs.push(seen);
           const a = answers.shift();
           if (a === undefined) {
             stop();
             resolve();
-            return { status: "ok", data: false };
+            return { status: "ok", data: 2 };
           }
           if (a instanceof Error) throw a;
           return a;
@@ -338,7 +342,34 @@ describe("the window following a game", () => {
     });
     await done;
     await new Promise((r) => setTimeout(r, 0));
+    expect(seenArgs).toEqual([null, 0, 0, 0, 2]);
+    expect(fetched).toBe(2);
     expect(pauses).toEqual([2000]);
     expect(tables).toEqual([1]); // the second fetch's table came after the stop
+  });
+
+  it("shows the newest table when fetches answer out of order", async () => {
+    const answers = [0, 1];
+    const tables: number[] = [];
+    const fetches: ((n: number) => void)[] = [];
+    let asks = 0;
+    const stop = followChanges(
+      async () => {
+        asks += 1;
+        const a = answers.shift();
+        // Then no change for the rest of the test.
+        return a === undefined ? new Promise(() => {}) : { status: "ok", data: a };
+      },
+      () => new Promise((r) => fetches.push((n) => r({ status: "ok", data: tableAt(n) }))),
+      (t) => tables.push(t.log.length),
+    );
+    await new Promise((r) => setTimeout(r, 0));
+    expect(asks).toBe(3);
+    expect(fetches.length).toBe(2);
+    fetches[1](2); // the newer fetch answers first
+    fetches[0](1); // the older one after it: dropped
+    await new Promise((r) => setTimeout(r, 0));
+    expect(tables).toEqual([2]);
+    stop();
   });
 });

@@ -53,32 +53,41 @@ export function isPhone(win: object): boolean {
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /**
- * Follow a game in the window: wait for the shell to say it changed (at most 20 s a wait, then
- * ask again), fetch the table and hand it on. A failing wait is retried after a pause that grows
- * to 20 s. Returns the function that stops.
+ * Follow a game in the window: ask the shell for the game's change mark, giving the one last
+ * seen (it answers at once when the mark has moved, else within 20 s), and fetch the table
+ * whenever it moved (the first answer included). A change made while no ask was waiting is
+ * still seen; tables fetched out of order are dropped but the newest. A failing ask is retried
+ * after a pause that grows to 20 s. Returns the function that stops.
  */
 export function followChanges(
-  changed: () => Promise<Result<boolean>>,
+  changed: (seen: number | null) => Promise<Result<number>>,
   fetchTable: () => Promise<Result<TableView>>,
   onTable: (t: TableView) => void,
   pause: (ms: number) => Promise<void> = sleep,
 ): () => void {
   let stopped = false;
+  let asked = 0;
+  let shown = 0;
   void (async () => {
     let failures = 0;
+    let seen: number | null = null;
     while (!stopped) {
-      const r = await changed().catch(() => null);
+      const r: Result<number> | null = await changed(seen).catch(() => null);
       if (stopped) break;
       if (r !== null && r.status === "ok") {
         failures = 0;
-        // Not awaited: the next wait starts at once, so a change made meanwhile is not missed.
-        if (r.data) {
+        // Not awaited: the next ask starts at once.
+        if (r.data !== seen) {
+          const mine = ++asked;
           void fetchTable()
             .then((t) => {
-              if (!stopped && t.status === "ok") onTable(t.data);
+              if (stopped || t.status !== "ok" || mine < shown) return;
+              shown = mine;
+              onTable(t.data);
             })
             .catch(() => {});
         }
+        seen = r.data;
       } else {
         failures += 1;
         await pause(Math.min(1000 * 2 ** failures, 20_000));
@@ -107,7 +116,7 @@ export const windowTable: TableCommands = {
   },
   live: (gameId, onTable) =>
     followChanges(
-      () => commands.tableChanged(gameId),
+      (seen) => commands.tableChanged(gameId, seen),
       () => commands.table(gameId),
       onTable,
     ),
