@@ -147,6 +147,15 @@ test(
           [390, 844],
           "the phone is 390×844",
         );
+        // The page's icon is served (a browser asked for /favicon.ico and got a 404).
+        assert.deepEqual(
+          await pa.execute(async () => {
+            const icon = document.querySelector('link[rel="icon"]')?.getAttribute("href") ?? "";
+            const r = await fetch(icon);
+            return [icon, r.status, r.headers.get("content-type")];
+          }),
+          ["/favicon.png", 200, "image/png"],
+        );
         assert.equal(await privateCash(pa), 12);
         assert.equal(await privateCash(pb), 12);
         assert.match(await text(pa, "private"), /Only you see this\s+Checks in hand\s+12\s+Cash box\s+0/);
