@@ -12,14 +12,16 @@ as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
 }
 
-# The one debug build of the app (UI embedded) that run.sh, test.sh and the e2e tests share: the
-# same packages, targets and features every time, so cargo's fingerprints match and a clone that
-# passed test.sh starts without compiling. `--all-targets` is part of it because dev-dependencies
-# change the features of shared crates: building the app alone would recompile them.
-# e2e-hooks: the end-to-end tests answer the native file dialog through a file (src-tauri's
-# files::hook, active only when ESTATE_STEWARD_E2E_DIALOG is set); the .deb never has it.
+# The debug build that test.sh and the e2e tests share: every package and target with one set of
+# features, so that cargo's fingerprints match from step to step (`--all-targets` because
+# dev-dependencies change the features of shared crates). e2e-hooks: the end-to-end tests answer
+# the native file dialog through a file (src-tauri's files::hook, active only when
+# ESTATE_STEWARD_E2E_DIALOG is set); neither run.sh's build nor the .deb has it.
 APP_FEATURES=estate-steward-app/custom-protocol,estate-steward-app/e2e-hooks
 APP_BUILD=(cargo build --workspace --all-targets --features "$APP_FEATURES")
+# run.sh's build: the app alone (UI embedded), no tests, benches or test hooks: a first start
+# compiles only what the window needs.
+APP_RUN_BUILD=(cargo build -p estate-steward-app --bin estate-steward-app --features estate-steward-app/custom-protocol)
 app_binary() {
   local profile="${1:-debug}"
   local target="${CARGO_TARGET_DIR:-$ROOT/target}"

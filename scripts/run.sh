@@ -1,14 +1,23 @@
 #!/usr/bin/env bash
-# Builds (when needed) and starts the Estate Steward desktop app with its UI embedded.
-#   bash scripts/run.sh                 # database in the user data folder
+# Installs what is missing, builds (when needed) and starts the Estate Steward desktop app with
+# its UI embedded. Only what the app needs: the tests' tools and builds are scripts/test.sh's.
+#   bash scripts/run.sh                     # database in the user data folder
 #   bash scripts/run.sh --db game.sqlite3   (or ESTATE_STEWARD_DB=game.sqlite3)
-#   RELEASE=1 bash scripts/run.sh       # optimised build (slower to compile)
-# The UI is rebuilt only when ui/ changed, and the app is built exactly as test.sh builds it, so
-# a second start (or the first on a clone that passed test.sh) compiles nothing.
+#   RELEASE=1 bash scripts/run.sh           # optimised build (slower to compile)
+#   xvfb-run -a bash scripts/run.sh         # on a machine without a screen (apt install xvfb)
+# The UI is rebuilt only when ui/ changed; a second start compiles nothing.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-bash "$ROOT/scripts/install-deps.sh"
+# The window needs a screen: say so before ten minutes of building, not after.
+if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
+  echo "error: no display (neither DISPLAY nor WAYLAND_DISPLAY is set): the app opens a window." >&2
+  echo "       On a machine without a screen: xvfb-run -a bash scripts/run.sh (apt install xvfb)." >&2
+  echo "       To host the phones without a window: README, \"Phones at the table\" (steward serve)." >&2
+  exit 2
+fi
+
+bash "$ROOT/scripts/install-deps.sh" --app
 
 log "ui: build ui/dist if ui/ changed"
 bash "$ROOT/scripts/build-ui.sh"
@@ -21,8 +30,8 @@ if [ "${RELEASE:-0}" = "1" ]; then
   (cd "$ROOT/src-tauri" && cargo build --bins --features tauri/custom-protocol --release)
   binary="$(app_binary release)"
 else
-  log "${APP_BUILD[*]}"
-  "${APP_BUILD[@]}"
+  log "${APP_RUN_BUILD[*]}"
+  "${APP_RUN_BUILD[@]}"
   binary="$(app_binary debug)"
 fi
 log "starting $binary"

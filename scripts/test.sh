@@ -19,9 +19,9 @@ step() {
 }
 
 # The shell embeds ui/dist. One feature set and `--all-targets` (dev-dependencies change the
-# features of shared crates) let the tests, the e2e binary and scripts/run.sh share one build
-# (lib.sh's APP_FEATURES): custom-protocol embeds the UI, e2e-hooks lets the e2e tests answer
-# the native file dialog (the release package, scripts/build-deb.sh, has neither hook).
+# features of shared crates) let clippy, the tests and the e2e binary share one build (lib.sh's
+# APP_FEATURES): custom-protocol embeds the UI, e2e-hooks lets the e2e tests answer the native
+# file dialog (scripts/run.sh's build and the release package have no hook).
 FEATURES=(--features "$APP_FEATURES")
 
 step "install deps" bash scripts/install-deps.sh
