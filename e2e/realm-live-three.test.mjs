@@ -132,8 +132,9 @@ const DESCRIBE = [
 const CARD_VP = [6, 3, 4];
 const OBJECTIVE_VP = [13, 6, 15];
 const TOTALS = CARD_VP.map((c, i) => c + GAME_END[i] + OBJECTIVE_VP[i] + SECRET[i]); // 26, 16, 24
-// The replay step checked: Era 3, Ana has just gathered on Open space 2 (her 2nd turn of the Era).
-const MIDDLE_STEP = 80;
+// The replay step checked: Era 3, Ana has just gathered on Open space 2 (her 2nd turn of the Era;
+// Era 1's Event is revealed unnamed, then named: two entries).
+const MIDDLE_STEP = 81;
 
 test(
   "a whole three-player game of the live tracker: Leaders, mats, five Eras, objectives, winner, record, replay and Settings",
@@ -195,9 +196,19 @@ test(
         // The Event.
         await waitPhase(browser, new RegExp(`^Era ${era} of 5: reveal`));
         await tid(browser, "event-form").waitForDisplayed(T);
-        await tid(browser, "event-name").setValue(`Event of Era ${era}`);
-        await tid(browser, POSITIVE[era] ? "event-positive" : "event-negative").click();
-        await submit(browser, await tid(browser, "event-save"), `reveal Era ${era}`);
+        if (era === 1) {
+          // Revealed in one tap, unnamed: the header says so (not "Era 1 Event"), and the
+          // table names it there in one more.
+          await actClick(browser, "Reveal Era 1's Event (unnamed, negative)");
+          assert.match(await tid(browser, "event").getText(), /^Event: not yet named\s*negative/);
+          await tid(browser, "event-name-open").click();
+          await tid(browser, "event-name-input").setValue("Event of Era 1");
+          await submit(browser, await tid(browser, "event-name-save"), "name Era 1's Event");
+        } else {
+          await tid(browser, "event-name").setValue(`Event of Era ${era}`);
+          await tid(browser, POSITIVE[era] ? "event-positive" : "event-negative").click();
+          await submit(browser, await tid(browser, "event-save"), `reveal Era ${era}`);
+        }
         assert.match(await tid(browser, "event").getText(), new RegExp(`Event of Era ${era}\\s*${POSITIVE[era] ? "positive" : "negative"}`));
 
         // Every worker of every player.
@@ -385,7 +396,7 @@ test(
       await browser.waitUntil(async () => (await tid(browser, "replay-step").getText()) === `Step ${MIDDLE_STEP} of ${steps}`, T);
       await browser.waitUntil(
         async () => (await tid(browser, "replay-summary").getText()) === "Ana gathers at Open space 2: nothing",
-        { ...T, timeoutMsg: "the replay never showed step 80's action" },
+        { ...T, timeoutMsg: `the replay never showed step ${MIDDLE_STEP}'s action` },
       );
       const replay = await tid(browser, "replay-realm");
       await replay.waitForDisplayed(T);

@@ -3467,3 +3467,86 @@ fn a_player_with_no_worker_left_takes_no_worker_action() {
     }
     assert!(RealmTracker::handle(s.state(), &gather("open-1"), &mut rng).is_ok());
 }
+
+#[test]
+fn an_era_event_revealed_unnamed_says_so_and_is_named_in_one_step() {
+    let mut s = session(2);
+    for (seat, leader) in ["Trade Queen", "Sorcerer"].into_iter().enumerate() {
+        act(
+            &mut s,
+            A::ChooseLeader {
+                seat: seat as u8,
+                leader: leader.into(),
+            },
+        );
+    }
+    act(
+        &mut s,
+        A::StartGame {
+            first_player: Some(0),
+        },
+    );
+    assert_eq!(
+        refused(
+            &mut s,
+            A::NameEvent {
+                name: "Famine".into()
+            }
+        ),
+        "realm.phase",
+        "nothing to name before the reveal"
+    );
+    // The offer that reveals it unnamed, as a tap sends it.
+    let unnamed = RealmTracker::allowed(s.state())
+        .into_iter()
+        .find(|o| o.label.contains("unnamed, negative"))
+        .expect("the unnamed reveal is offered")
+        .action;
+    act(&mut s, unnamed);
+    assert!(RealmTracker::view(s.state()).event_unnamed);
+    for bad in ["", "   ", &"x".repeat(61)] {
+        assert_eq!(
+            refused(
+                &mut s,
+                A::NameEvent {
+                    name: bad.to_string()
+                }
+            ),
+            "realm.event"
+        );
+    }
+    let naming = A::NameEvent {
+        name: " Famine ".into(),
+    };
+    let entry = s.decide(naming).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(entry.summary, "Era 1's Event is named Famine");
+    s.commit(entry);
+    assert_eq!(s.state().events[0].name, "Famine");
+    assert_eq!(
+        s.state().events[0].positive,
+        Some(false),
+        "the sign is kept"
+    );
+    assert!(!RealmTracker::view(s.state()).event_unnamed);
+    assert_eq!(
+        refused(
+            &mut s,
+            A::NameEvent {
+                name: "Famine".into()
+            }
+        ),
+        "realm.event",
+        "already so named"
+    );
+    // A solo game names its Event as it is revealed.
+    let mut solo = started(&["Sorcerer"]);
+    assert_eq!(
+        refused(
+            &mut solo,
+            A::NameEvent {
+                name: "Famine".into()
+            }
+        ),
+        "realm.event"
+    );
+}

@@ -3244,7 +3244,13 @@ positive?: boolean | null;
 /**  Solo: which of the card's two effects the player chose. */
 chosen_effect?: string | null; 
 /**  Solo: what the card's objective awards, told with the reveal when not yet known. */
-describe?: TrackerSoloEvent | null } | { type: "Produce"; 
+describe?: TrackerSoloEvent | null } | 
+/**
+ *  The table names the Era Event it revealed unnamed (multiplayer: the name is a label
+ *  only; a solo game's Event is named as it is revealed, its objective's VP remembered by
+ *  that name).
+ */
+{ type: "NameEvent"; name: string } | { type: "Produce"; 
 /**  Use the Leader's "one more card" ability (Agrarian Lord, or a Spy Master copying it). */
 ability?: boolean } | 
 /**
@@ -3314,7 +3320,13 @@ positive: boolean | null;
 /**  Solo: which of the card's two effects the player chose. */
 chosen_effect: string | null; 
 /**  Solo: what the card's objective awards, told with the reveal when not yet known. */
-describe: TrackerSoloEvent | null } | { type: "Produce"; 
+describe: TrackerSoloEvent | null } | 
+/**
+ *  The table names the Era Event it revealed unnamed (multiplayer: the name is a label
+ *  only; a solo game's Event is named as it is revealed, its objective's VP remembered by
+ *  that name).
+ */
+{ type: "NameEvent"; name: string } | { type: "Produce"; 
 /**  Use the Leader's "one more card" ability (Agrarian Lord, or a Spy Master copying it). */
 ability: boolean } | 
 /**
@@ -4109,6 +4121,11 @@ export type TrackerView_Deserialize = {
 	activations: TrackerActivationView_Deserialize[],
 	/**  Solo: each Solo Mode card and what revealing it asks now (000 lines 254-262). */
 	solo_cards: TrackerSoloCardView_Deserialize[],
+	/**
+	 *  Multiplayer: this Era's Event was revealed unnamed and the table may name it now
+	 *  (`NameEvent`); the header says "not yet named" rather than its stand-in name.
+	 */
+	event_unnamed: boolean,
 };
 
 export type TrackerView_Serialize = {
@@ -4139,6 +4156,11 @@ export type TrackerView_Serialize = {
 	activations: TrackerActivationView_Serialize[],
 	/**  Solo: each Solo Mode card and what revealing it asks now (000 lines 254-262). */
 	solo_cards: TrackerSoloCardView_Serialize[],
+	/**
+	 *  Multiplayer: this Era's Event was revealed unnamed and the table may name it now
+	 *  (`NameEvent`); the header says "not yet named" rather than its stand-in name.
+	 */
+	event_unnamed: boolean,
 };
 
 export type WinRatePoint = {

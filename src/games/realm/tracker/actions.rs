@@ -84,6 +84,12 @@ pub enum TrackerAction {
         #[serde(default)]
         describe: Option<SoloEventFacts>,
     },
+    /// The table names the Era Event it revealed unnamed (multiplayer: the name is a label
+    /// only; a solo game's Event is named as it is revealed, its objective's VP remembered by
+    /// that name).
+    NameEvent {
+        name: String,
+    },
     // ---- worker actions (the current player) ----
     Produce {
         /// Use the Leader's "one more card" ability (Agrarian Lord, or a Spy Master copying it).
@@ -244,6 +250,11 @@ pub enum TrackerEvent {
         name: String,
         positive: Option<bool>,
         chosen_effect: Option<String>,
+    },
+    /// The Era's Event (counted from 1) named after it was revealed.
+    EventNamed {
+        era: u8,
+        name: String,
     },
     /// One of the four worker actions began: a worker is placed (or a level-4 extra action used).
     WorkerAction {

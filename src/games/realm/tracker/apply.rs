@@ -61,6 +61,11 @@ pub fn apply(s: &mut TrackerState, e: &TrackerEvent) {
             s.phase = Phase::Playing;
             s.turn = fresh_turn();
         }
+        TrackerEvent::EventNamed { era, name } => {
+            if let Some(e) = s.events.get_mut(usize::from(*era).wrapping_sub(1)) {
+                e.name = name.clone();
+            }
+        }
         TrackerEvent::WorkerAction { seat, uses_worker } => worker_action(s, *seat, *uses_worker),
         TrackerEvent::CrestFlipped { seat } => {
             if let Some(p) = s.players.get_mut(usize::from(*seat)) {

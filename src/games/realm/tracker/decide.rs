@@ -26,6 +26,7 @@ pub fn handle(
         A::DescribeMat { leader, mat } => setup::describe_mat(s, leader, mat),
         A::DescribeCard { card, facts } => setup::describe_card(s, card, facts),
         A::DescribeEvent { name, facts } => era::describe_event(s, name, facts),
+        A::NameEvent { name } => era::name_event(s, name),
         A::NameTile { space, name } => setup::name_tile(s, space, name),
         A::StartGame { first_player } => setup::start(s, *first_player, rng),
         A::RevealEvent {
@@ -167,6 +168,7 @@ pub fn decider(s: &TrackerState, a: &TrackerAction) -> Option<u8> {
         | A::DescribeMat { .. }
         | A::DescribeCard { .. }
         | A::DescribeEvent { .. }
+        | A::NameEvent { .. }
         | A::NameTile { .. }
         | A::StartGame { .. }
         | A::RevealEvent { .. }
@@ -230,7 +232,7 @@ fn setup_offers(s: &TrackerState, out: &mut Offers) {
 
 fn era_start_offers(s: &TrackerState, out: &mut Offers) {
     use TrackerAction as A;
-    let name = format!("Era {} Event", s.era);
+    let name = era::unnamed(s.era);
     if s.solo {
         out.push(probe(
             s,

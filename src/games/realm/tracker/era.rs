@@ -49,6 +49,48 @@ pub fn describe_event(
     }])
 }
 
+/// The name an Era Event revealed unnamed carries until the table names it.
+pub fn unnamed(era: u8) -> String {
+    format!("Era {era} Event")
+}
+
+/// Whether the Era's Event (counted from 1) still carries the name it was revealed with unnamed.
+pub fn is_unnamed(s: &TrackerState, era: u8) -> bool {
+    s.events
+        .get(usize::from(era).wrapping_sub(1))
+        .is_some_and(|e| e.name == unnamed(era))
+}
+
+/// Name the current Era's Event, revealed unnamed (multiplayer).
+pub fn name_event(s: &TrackerState, name: &str) -> Result<Vec<TrackerEvent>, RuleError> {
+    if s.solo {
+        return Err(err(
+            "realm.event",
+            "a Solo Era Event is named as it is revealed (its objective's Victory Points are remembered by its name)",
+        ));
+    }
+    if usize::from(s.era) != s.events.len() || s.era == 0 {
+        return Err(err(
+            "realm.phase",
+            "no Era Event is revealed yet this Era: reveal it first",
+        ));
+    }
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 60 {
+        return Err(err("realm.event", "name the Era Event (1 to 60 letters)"));
+    }
+    if s.events.last().is_some_and(|e| e.name == name) {
+        return Err(err(
+            "realm.event",
+            format!("the Era Event is already named {name}"),
+        ));
+    }
+    Ok(vec![TrackerEvent::EventNamed {
+        era: s.era,
+        name: name.to_string(),
+    }])
+}
+
 pub fn reveal(
     s: &TrackerState,
     name: &str,

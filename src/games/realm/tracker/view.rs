@@ -41,6 +41,9 @@ pub struct TrackerView {
     pub activations: Vec<ActivationView>,
     /// Solo: each Solo Mode card and what revealing it asks now (000 lines 254-262).
     pub solo_cards: Vec<SoloCardView>,
+    /// Multiplayer: this Era's Event was revealed unnamed and the table may name it now
+    /// (`NameEvent`); the header says "not yet named" rather than its stand-in name.
+    pub event_unnamed: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
@@ -197,6 +200,7 @@ pub fn view(s: &TrackerState) -> TrackerView {
         objectives_needed: d.solo_objectives_needed,
         solo_objectives: solo_objectives(s),
         second_takes_resource: s.era < d.eras && s.rewards.second_resources > 0,
+        event_unnamed: !s.solo && super::era::is_unnamed(s, s.era),
         activations: activations(s),
         solo_cards: solo_cards(s),
         state: s.clone(),
@@ -383,6 +387,7 @@ pub fn summarize(s: &TrackerState, a: &TrackerAction, ev: &[TrackerEvent]) -> St
             format!("the {name}'s objective awards {} VP", facts.objective_vp)
         }
         A::NameTile { space, name } => format!("{} holds the tile {name}", space_name(space)),
+        A::NameEvent { name } => format!("Era {}'s Event is named {}", s.era, name.trim()),
         A::StartGame { .. } => started_line(ev),
         A::RevealEvent {
             name,

@@ -144,6 +144,7 @@ function view(phase: TrackerView_Serialize["state"]["phase"] = "Playing"): Track
     second_takes_resource: true,
     activations: [],
     solo_cards: [],
+    event_unnamed: false,
   };
 }
 
