@@ -364,3 +364,73 @@ fn our_own_import_leaves_no_first_count_behind() {
         json!(1000)
     );
 }
+
+#[test]
+fn a_count_killed_while_it_writes_is_counted_again_and_loses_nothing() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("games.sqlite3");
+    write_games(&db, 5_000, 6);
+    let mut s = Steward::open(&db).expect("open");
+    let id = table(&mut s);
+    let mut count = Command::new(env!("CARGO_BIN_EXE_steward"))
+        .args(["--db", db.to_str().expect("utf-8"), "stats"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("steward stats");
+    // Kill it (SIGKILL) once it is writing its cells: its marker up, part of the table written.
+    let look = Connection::open(&db).expect("open");
+    let writing = || -> bool {
+        let marker: i64 = look
+            .query_row(
+                "SELECT count(*) FROM tally_meta WHERE key = 'counting'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap_or(0);
+        let cells: i64 = look
+            .query_row("SELECT count(*) FROM tally", [], |r| r.get(0))
+            .unwrap_or(0);
+        marker == 1 && cells > 2_000
+    };
+    let started = Instant::now();
+    let mut acted = 0;
+    while !writing() {
+        assert!(
+            count.try_wait().expect("wait").is_none(),
+            "the count ended before it was seen writing"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "never seen writing"
+        );
+        // Actions saved meanwhile are acknowledged, and must be there after the kill.
+        act_and_undo(&mut s, id);
+        acted += 2;
+    }
+    // One more, acknowledged just before the kill.
+    let deal: serde_json::Value = serde_json::from_str(DEAL).expect("json");
+    s.act(id, &deal).unwrap_or_else(|e| panic!("{e}"));
+    count.kill().expect("kill");
+    let _ = count.wait();
+    let check: String = look
+        .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+        .expect("check");
+    assert_eq!(check, "ok");
+    // The dead count's marker is taken over once stale, and everything counted again.
+    let fresh = Steward::open(&db).expect("open");
+    assert_same(&everything(&fresh), &counted_from_nothing(&db, dir.path()));
+    assert_eq!(everything(&fresh).plays, 5_000);
+    let log = s
+        .history(None)
+        .expect("history")
+        .into_iter()
+        .find(|g| g.id == id)
+        .map(|g| g.actions);
+    eprintln!("{acted} actions saved during the count before the kill");
+    assert_eq!(
+        log,
+        Some(1),
+        "the action acknowledged before the kill is there"
+    );
+}
