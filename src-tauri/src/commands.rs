@@ -15,11 +15,11 @@
 //! The file commands (export, import, backup, restore) open the native file dialog themselves
 //! (see [`crate::files`]): the window never names a path.
 
-use crate::files::{self, FileOutcome, FileProgress};
+use crate::files::{self, count_to, tell, today, FileOutcome, FileProgress};
 use crate::hosting::HostState;
 use estate_steward::service::{
     ApiError, CatalogueEntry, GameInfo, GameRecord, PersonGames, PlayerRef, ReplayStep,
-    ResultsEntry, SeatColours, Stage, Stats, Steward, TableView, APP_VIEWS,
+    ResultsEntry, SeatColours, Stats, Steward, TableView, APP_VIEWS,
 };
 use estate_steward::store::StoreError;
 use estate_steward::store::{GameRow, Person, RestoreReport, StatsFilter};
@@ -479,24 +479,6 @@ async fn choose(app: AppHandle, ask: files::Ask) -> Result<Option<PathBuf>, ApiE
     tauri::async_runtime::spawn_blocking(move || files::choose(&app, ask))
         .await
         .unwrap_or_else(|e| Err(stopped(e)))
-}
-
-fn today() -> String {
-    chrono::Local::now().format("%Y-%m-%d").to_string()
-}
-
-/// Tell the UI what is under way; a window that closed meanwhile needs no answer.
-fn tell(progress: &Channel<FileProgress>, step: &str) {
-    let _ = progress.send(FileProgress::new(step));
-}
-
-/// Sends a long export's or import's count of games on the channel (about every 1%).
-fn count_to(progress: &Channel<FileProgress>) -> impl FnMut(Stage, usize, usize) + '_ {
-    move |stage, done, total| {
-        if FileProgress::worth_telling(done, total) {
-            let _ = progress.send(FileProgress::counted(stage, done, total));
-        }
-    }
 }
 
 /// Export every game as "json" (the app's own), "csv" or "bgstats" to a file chosen in the

@@ -14,6 +14,7 @@ use estate_steward::store::{ImportReport, RestoreReport};
 use serde::Serialize;
 use specta::Type;
 use std::path::PathBuf;
+use tauri::ipc::Channel;
 
 /// The variable naming the file that answers the next dialog (test builds only).
 pub const DIALOG_ANSWER_ENV: &str = "ESTATE_STEWARD_E2E_DIALOG";
@@ -249,6 +250,25 @@ pub mod hook {
         let _ = std::fs::remove_file(file);
         let path = text.trim();
         Ok((!path.is_empty()).then(|| PathBuf::from(path)))
+    }
+}
+
+/// Today, as the default name of an export or a backup says it.
+pub(crate) fn today() -> String {
+    chrono::Local::now().format("%Y-%m-%d").to_string()
+}
+
+/// Tell the UI what is under way; a window that closed meanwhile needs no answer.
+pub(crate) fn tell(progress: &Channel<FileProgress>, step: &str) {
+    let _ = progress.send(FileProgress::new(step));
+}
+
+/// Sends a long export's or import's count of games on the channel (about every 1%).
+pub(crate) fn count_to(progress: &Channel<FileProgress>) -> impl FnMut(Stage, usize, usize) + '_ {
+    move |stage, done, total| {
+        if FileProgress::worth_telling(done, total) {
+            let _ = progress.send(FileProgress::counted(stage, done, total));
+        }
     }
 }
 

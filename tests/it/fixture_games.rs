@@ -282,6 +282,8 @@ fn without_realm_additions(mut v: Value, game: &str, what: &str) -> Value {
     take(view, "second_takes_resource", what, Value::is_boolean);
     take(view, "activations", what, Value::is_array);
     take(view, "solo_cards", what, Value::is_array);
+    // Since 2026-12-05: an Event revealed unnamed says so (multiplayer).
+    take(view, "event_unnamed", what, Value::is_boolean);
     for s in view["spaces"].as_array_mut().into_iter().flatten() {
         for key in ["entered", "locked", "tile_needed"] {
             take(s, key, what, Value::is_boolean);

@@ -39,3 +39,4 @@ mod seat_colours;
 mod stats_counting;
 mod store;
 mod store_processes;
+mod tidy;

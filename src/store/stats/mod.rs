@@ -1,9 +1,10 @@
 //! Statistics from running tallies kept in SQLite (never by replaying logs): `facts` is a finished
 //! game as they read it, `tally` says what it adds, `refresh` keeps the table of them up to date
-//! as games change (`counting` counts many at once without holding the write lock), `cells` reads the ones a filter covers; from those, the figures per person
-//! (`people`), per game with its records (`games`) and the win rate month by month
-//! (`timeline`). `reference` (tests only) computes every figure by plain SQL over the results,
-//! to check the tallies against.
+//! as games change (`recount` the records changed games held; `counting` counts many games at
+//! once without holding the write lock), `cells` reads the ones a filter covers; from those, the
+//! figures per person (`people`), per game with its records (`games`) and the win rate month by
+//! month (`timeline`). `reference` (tests only) computes every figure by plain SQL over the
+//! results, to check the tallies against.
 
 mod cell;
 mod cells;
@@ -13,6 +14,7 @@ mod games;
 mod people;
 mod range;
 mod records;
+mod recount;
 #[cfg(test)]
 mod reference;
 mod refresh;
