@@ -114,9 +114,9 @@ impl View {
 }
 
 impl Store {
-    /// The tallies of a scope, brought up to date first.
+    /// The tallies of a scope, read inside [`Store::read_tallies`]'s transaction (every
+    /// public statistics query opens one first).
     pub(super) fn view(&self, scope: &Scope) -> Result<View, StoreError> {
-        self.refresh_tally(&mut |_, _| {})?;
         let game = match &scope.games {
             None => ALL.to_string(),
             Some(members) => {

@@ -48,6 +48,12 @@ pub(super) fn counted_elsewhere(conn: &Connection) -> Result<bool, StoreError> {
     Ok(marker(conn)?.is_some_and(|(_, beat)| now_ms() - beat < STALE_AFTER.as_millis() as i64))
 }
 
+/// Whether any count's marker is up, live or left by a count that died: the tallies may be
+/// half rewritten.
+pub(super) fn marked(conn: &Connection) -> Result<bool, StoreError> {
+    Ok(marker(conn)?.is_some())
+}
+
 fn marker(conn: &Connection) -> Result<Option<(String, i64)>, StoreError> {
     let value: Option<String> = conn
         .prepare_cached("SELECT value FROM tally_meta WHERE key = 'counting'")?

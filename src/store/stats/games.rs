@@ -285,6 +285,7 @@ pub(super) fn plays(store: &Store, view: &View) -> Result<i64, StoreError> {
 impl Store {
     /// One game's statistics over the scope (whose games are the ids counted as `game`).
     pub fn stats_game(&self, game: &str, scope: &Scope) -> Result<GameStats, StoreError> {
+        let _snapshot = self.read_tallies()?;
         game_stats(self, game, &self.view(scope)?)
     }
 }

@@ -134,6 +134,7 @@ impl Store {
 
     /// How many finished games the scope matches.
     pub fn stats_plays(&self, scope: &Scope) -> Result<i64, StoreError> {
+        let _snapshot = self.read_tallies()?;
         games::plays(self, &self.view(scope)?)
     }
 
@@ -145,6 +146,7 @@ impl Store {
         scope: &Scope,
         games: &[(String, Vec<String>)],
     ) -> Result<StatsReport, StoreError> {
+        let _snapshot = self.read_tallies()?;
         let view = self.view(scope)?;
         let mut per_game = Vec::with_capacity(games.len());
         for (key, members) in games {

@@ -159,12 +159,14 @@ impl Store {
     /// Per person: the people who played the matched games (only the scope's person when one
     /// is given), most plays first.
     pub fn stats_people(&self, scope: &Scope) -> Result<Vec<PersonStats>, StoreError> {
+        let _snapshot = self.read_tallies()?;
         people_stats(self, &self.view(scope)?)
     }
 
     /// Only the longest winning streaks (person id, streak), for the benchmark's per-query
     /// timings.
     pub fn stats_streaks(&self, scope: &Scope) -> Result<Vec<(i64, i64)>, StoreError> {
+        let _snapshot = self.read_tallies()?;
         let view = self.view(scope)?;
         let runs = runs(self, &view)?;
         Ok(runs
@@ -176,6 +178,7 @@ impl Store {
 
     /// Only the head-to-head records, for the benchmark's per-query timings.
     pub fn stats_head_to_head(&self, scope: &Scope) -> Result<usize, StoreError> {
+        let _snapshot = self.read_tallies()?;
         let view = self.view(scope)?;
         Ok(head_to_head(self, &view)?.values().map(Vec::len).sum())
     }

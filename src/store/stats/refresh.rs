@@ -334,6 +334,27 @@ impl Store {
         }
     }
 
+    /// The tallies brought up to date, and a read transaction in which they are whole: no
+    /// other client's count half-way through rewriting them (its marker up, or left by a count
+    /// that died). Every figure of one answer is read inside it, from one snapshot. Games
+    /// changed by others since the refresh are counted by the next answer's.
+    pub(super) fn read_tallies(&self) -> Result<Transaction<'_>, StoreError> {
+        loop {
+            self.refresh_tally(&mut |_, _| {})?;
+            let tx = Transaction::new_unchecked(&self.conn, TransactionBehavior::Deferred)?;
+            // The first read takes the snapshot the answer is read from.
+            let groups: Option<String> = tx
+                .prepare_cached("SELECT value FROM tally_meta WHERE key = 'groups'")?
+                .query_row([], |r| r.get(0))
+                .optional()?;
+            let whole = groups.as_deref() == Some(self.tally_fingerprint().as_str())
+                && !super::counting::marked(&tx)?;
+            if whole {
+                return Ok(tx);
+            }
+        }
+    }
+
     /// Where the tallies stand, read without a lock.
     fn tally_state(&self) -> Result<TallyState, StoreError> {
         let fingerprint = self.tally_fingerprint();
