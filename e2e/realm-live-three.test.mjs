@@ -201,7 +201,10 @@ test(
           // table names it there in one more.
           await actClick(browser, "Reveal Era 1's Event (unnamed, negative)");
           assert.match(await tid(browser, "event").getText(), /^Event: not yet named\s*negative/);
+          await shot(browser, "realm-three-event-unnamed-desktop");
           await tid(browser, "event-name-open").click();
+          await tid(browser, "event-name-input").waitForDisplayed(T);
+          await shot(browser, "realm-three-event-naming-desktop");
           await tid(browser, "event-name-input").setValue("Event of Era 1");
           await submit(browser, await tid(browser, "event-name-save"), "name Era 1's Event");
         } else {

@@ -3,7 +3,7 @@
 // game's table (The Estates with buildings on its board, Count of the Nine Estates dealt, Middle
 // Ages with its Lords out, Realm Lord's setup, the Raise the Realm tracker with its Leaders
 // dealt, the Raise the Realm scorepad closed, The Estates at its end with each player's money), the question before ending an Era, a bad entry
-// answered at its field, History, a Game record, Statistics with its charts, People and Settings. On each
+// answered at its field, History (an abandoned game among them), a Game record, Statistics with its charts, People and Settings. On each
 // screen every visible piece of text reaches WCAG AA against what is really behind it, and no
 // text on a board is under 14 px.
 import assert from "node:assert/strict";
@@ -56,6 +56,9 @@ for (let i = 0; i < 40; i++) {
 // 10: The Estates played to its end, its money shown.
 cli("start", "the-estates", "--player", "Ana", "--player", "Bo");
 stream("10", estatesToTheEnd());
+// 11: a game left unfinished for good, so that History shows its "Abandoned" badge.
+cli("start", "nine-estates", "--player", "Cy");
+cli("abandon", "11");
 
 const SCREENS = [
   { name: "home", hash: "#/", ready: "h1" },

@@ -79,11 +79,7 @@ impl FileProgress {
     /// The statistics' first count, in whole percent ((0, 0): another window or the CLI is
     /// counting, and this one waits for it).
     pub fn counting_stats(done: usize, total: usize) -> Self {
-        let step = match (done * 100).checked_div(total) {
-            Some(percent) => format!("Counting games for the statistics: {percent}%"),
-            None => "Waiting for another window to count the games…".to_string(),
-        };
-        FileProgress::new(step)
+        FileProgress::new(estate_steward::service::counting_words(done, total))
     }
 
     /// Whether a count is worth sending: the first and last game, and about every 1% between

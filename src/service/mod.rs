@@ -23,7 +23,7 @@ pub use guest::{version_tag, BoardLink, Invitation, SeatLink, SeatView, NOT_YOUR
 pub use manage::PersonGames;
 pub use results::{PlayerResult, ResultsEntry};
 pub use start::{PlayerRef, SeatColours};
-pub use stats::Stats;
+pub use stats::{counting_words, Stats};
 pub use transfer::{ExportReport, Stage, Told};
 pub use types::{ApiError, CatalogueEntry, GameInfo, GameRecord, ReplayStep, TableView};
 

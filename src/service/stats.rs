@@ -33,6 +33,16 @@ fn stats_key(game: &str) -> Result<String, ApiError> {
     Ok(stats_game(kind_of(game)?.descriptor().id).to_string())
 }
 
+/// How a statistics count stands, in the words every client shows (the window, a file import's
+/// last step, `steward stats` on a terminal): its percent, or that another client is counting
+/// ((0, 0), see [`Steward::count_stats`]).
+pub fn counting_words(done: usize, total: usize) -> String {
+    match (done * 100).checked_div(total) {
+        Some(percent) => format!("Counting games for the statistics: {percent}%"),
+        None => "Waiting for another window to count the games…".to_string(),
+    }
+}
+
 impl Steward {
     /// Count the games for the statistics now (what the first statistics after many changes
     /// would do), telling `progress` (done, of) as it goes, (0, 0) while waiting for another

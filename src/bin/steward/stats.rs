@@ -148,15 +148,12 @@ fn game_text(g: &GameStats) -> String {
 pub(crate) fn count_in_terminal(steward: &Steward) -> Result<(), ApiError> {
     use std::io::IsTerminal;
     let terminal = std::io::stderr().is_terminal();
-    let mut shown: Option<usize> = None;
+    let mut shown: Option<String> = None;
     steward.count_stats(&mut |done, total| {
-        let percent = (done * 100).checked_div(total);
-        if terminal && shown.is_none_or(|p| Some(p) != percent) {
-            match percent {
-                Some(p) => eprint!("\rCounting games for the statistics: {p}%   "),
-                None => eprint!("\rWaiting for another window to count the games…"),
-            }
-            shown = Some(percent.unwrap_or(usize::MAX));
+        let words = estate_steward::service::counting_words(done, total);
+        if terminal && shown.as_ref() != Some(&words) {
+            eprint!("\r{words}   ");
+            shown = Some(words);
         }
     })?;
     if shown.is_some() {
