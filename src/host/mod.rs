@@ -11,6 +11,7 @@ mod api;
 mod guard;
 mod live;
 mod pages;
+mod serve;
 pub use pages::{Asset, AssetFn, Pages};
 pub mod reach;
 
@@ -26,87 +27,6 @@ use tokio::sync::watch;
 
 /// How long stopping waits for open requests to finish.
 const STOP_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
-
-/// How many connections the host holds at once (phones, boards, their live feeds): past it a
-/// new one waits for one to close, so that a flood of connections cannot take the app's files.
-const MAX_CONNECTIONS: usize = 128;
-
-/// The listener, holding one of [`MAX_CONNECTIONS`] permits for each open connection.
-struct Bounded {
-    listener: tokio::net::TcpListener,
-    permits: Arc<tokio::sync::Semaphore>,
-}
-
-/// A connection with its permit: closing it gives the permit back.
-struct Counted {
-    io: tokio::net::TcpStream,
-    _permit: tokio::sync::OwnedSemaphorePermit,
-}
-
-impl tokio::io::AsyncRead for Counted {
-    fn poll_read(
-        self: std::pin::Pin<&mut Self>,
-        cx: &mut std::task::Context<'_>,
-        buf: &mut tokio::io::ReadBuf<'_>,
-    ) -> std::task::Poll<std::io::Result<()>> {
-        std::pin::Pin::new(&mut self.get_mut().io).poll_read(cx, buf)
-    }
-}
-
-impl tokio::io::AsyncWrite for Counted {
-    fn poll_write(
-        self: std::pin::Pin<&mut Self>,
-        cx: &mut std::task::Context<'_>,
-        buf: &[u8],
-    ) -> std::task::Poll<std::io::Result<usize>> {
-        std::pin::Pin::new(&mut self.get_mut().io).poll_write(cx, buf)
-    }
-    fn poll_flush(
-        self: std::pin::Pin<&mut Self>,
-        cx: &mut std::task::Context<'_>,
-    ) -> std::task::Poll<std::io::Result<()>> {
-        std::pin::Pin::new(&mut self.get_mut().io).poll_flush(cx)
-    }
-    fn poll_shutdown(
-        self: std::pin::Pin<&mut Self>,
-        cx: &mut std::task::Context<'_>,
-    ) -> std::task::Poll<std::io::Result<()>> {
-        std::pin::Pin::new(&mut self.get_mut().io).poll_shutdown(cx)
-    }
-}
-
-impl axum::serve::Listener for Bounded {
-    type Io = Counted;
-    type Addr = SocketAddr;
-
-    async fn accept(&mut self) -> (Counted, SocketAddr) {
-        loop {
-            let Ok(permit) = Arc::clone(&self.permits).acquire_owned().await else {
-                // Never closed; were it, wait as for a busy accept.
-                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-                continue;
-            };
-            match self.listener.accept().await {
-                Ok((io, addr)) => {
-                    let _ = io.set_nodelay(true);
-                    return (
-                        Counted {
-                            io,
-                            _permit: permit,
-                        },
-                        addr,
-                    );
-                }
-                // Out of file handles or the like: try again shortly.
-                Err(_) => tokio::time::sleep(std::time::Duration::from_millis(50)).await,
-            }
-        }
-    }
-
-    fn local_addr(&self) -> std::io::Result<SocketAddr> {
-        self.listener.local_addr()
-    }
-}
 
 /// Told the game's id whenever a change reaches the host's feeds (a phone acted, another
 /// client wrote): the window refreshes its table with it.
@@ -324,17 +244,11 @@ impl Hosting {
             on_change: config.on_change,
         });
         let app = router(Arc::clone(&shared), config.pages);
-        let mut stop = shared.stopping.subscribe();
-        let served = tokio::spawn(async move {
-            let until_stopped = async move { live::stopped(&mut stop).await };
-            let bounded = Bounded {
-                listener,
-                permits: Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS)),
-            };
-            let _ = axum::serve(bounded, app)
-                .with_graceful_shutdown(until_stopped)
-                .await;
-        });
+        let served = tokio::spawn(serve::until_stopped(
+            listener,
+            app,
+            shared.stopping.subscribe(),
+        ));
         tokio::spawn(live::watch_file(Arc::clone(&shared)));
         Ok(Hosting {
             addr,

@@ -411,6 +411,60 @@ fn a_stranger_is_refused_and_bad_input_gets_a_clear_answer() {
     assert_eq!(log_len(&db), 0, "nothing was written");
 }
 
+/// A client that sends its request head a byte at a time (slowloris) is cut off once the head
+/// has taken the host's head wait (10 s), while a phone on another connection is served as
+/// usual: without the wait the host holds such a connection as long as the client likes.
+#[test]
+fn a_head_sent_a_byte_at_a_time_is_cut_off_and_others_are_served_meanwhile() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("table.sqlite3");
+    let (seats, _) = estates(&db);
+    let server = Server::start(&db, &pages(dir.path()));
+    let mut slow = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    slow.set_read_timeout(Some(Duration::from_millis(200)))
+        .unwrap();
+    let head = format!(
+        "GET /api/view HTTP/1.1\r\nHost: {}\r\nX-Pad: ",
+        server.host()
+    );
+    let started = Instant::now();
+    let mut bytes = head.bytes().chain(std::iter::repeat(b'a'));
+    let cut_off = loop {
+        // Far past the wait: were the connection still open here, nothing bounds it.
+        if started.elapsed() > Duration::from_secs(40) {
+            break false;
+        }
+        let byte = bytes.next().unwrap_or(b'a');
+        if slow.write_all(&[byte]).is_err() {
+            break true;
+        }
+        let mut answer = [0u8; 64];
+        match slow.read(&mut answer) {
+            Ok(0) => break true,
+            Ok(_) => panic!(
+                "an answer to half a head: {:?}",
+                String::from_utf8_lossy(&answer)
+            ),
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+            Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {}
+            Err(_) => break true,
+        }
+        if started.elapsed() > Duration::from_secs(2) && started.elapsed() < Duration::from_secs(3)
+        {
+            // Meanwhile a phone is served at once.
+            assert_eq!(get(&server, "/api/view", Some(&seats[0])).status, 200);
+        }
+        std::thread::sleep(Duration::from_millis(800));
+    };
+    let took = started.elapsed();
+    assert!(cut_off, "a dribbled head held its connection for {took:?}");
+    assert!(
+        took >= Duration::from_secs(9),
+        "cut off after {took:?}, before the head wait had passed"
+    );
+    assert_eq!(log_len(&db), 0, "nothing was written");
+}
+
 /// A WebSocket to the live feed, as a browser opens it (with an `Origin`).
 fn live(server: &Server, origin: &str) -> tungstenite::WebSocket<TcpStream> {
     use tungstenite::client::IntoClientRequest;
