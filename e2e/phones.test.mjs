@@ -298,6 +298,23 @@ test(
         assert.equal(await text(pa, "phone-seat"), `${NAMES[a]}'s phone`);
         assert.equal(await privateCash(pa), 15);
 
+        // ---- A new link for the board too: the old one lets no one in -------------------------
+        const boardWas = assertLoopback(await url("board"));
+        await tid(browser, "host-link-renew-board").scrollIntoView({ block: "center" });
+        await tid(browser, "host-link-renew-board").click();
+        await tid(browser, "renew-confirm").waitForDisplayed(T);
+        assert.match(await text(browser, "renew-confirm-message"), /The board's old link stops working/);
+        await tid(browser, "renew-confirm-yes").click();
+        await browser.waitUntil(async () => (await url("board")) !== boardWas, { ...T, timeoutMsg: "the board's link never changed" });
+        assert.match(await text(browser, "invite-note"), /The board has a new link/);
+        const viewWith = async (link) => {
+          const u = new URL(assertLoopback(link));
+          const token = u.pathname.replace("/join/", "");
+          return (await fetch(new URL("/api/view", u), { headers: { Authorization: `Bearer ${token}` } })).status;
+        };
+        assert.equal(await viewWith(boardWas), 401, "the board's old link is revoked");
+        assert.equal(await viewWith(await url("board")), 200, "the board's new link shows the table");
+
         // ---- Stop hosting: one tap; the phones say so ------------------------------------------
         await tid(browser, "stop-hosting").scrollIntoView({ block: "center" });
         await tid(browser, "stop-hosting").click();

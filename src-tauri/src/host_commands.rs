@@ -35,20 +35,24 @@ pub async fn hosted(hosts: State<'_, HostState>, game_id: i32) -> Result<Option<
     Ok(hosts.hosted(i64::from(game_id)).await)
 }
 
-/// New link for one seat (counted from 1): its earlier links stop working at once.
+/// New link for one seat (counted from 1), or the board's when `seat` is null: its earlier
+/// links stop working at once.
 #[tauri::command]
 #[specta::specta]
 pub async fn renew_link(
     state: State<'_, AppState>,
     hosts: State<'_, HostState>,
     game_id: i32,
-    seat: u8,
+    seat: Option<u8>,
 ) -> Result<Option<Hosted>, ApiError> {
     let id = i64::from(game_id);
-    let link = state.run(move |s| s.renew_invite(id, seat)).await?;
+    let path = match seat {
+        Some(seat) => state.run(move |s| s.renew_invite(id, seat)).await?.path,
+        None => state.run(move |s| s.renew_board_link(id)).await?.path,
+    };
     // A phone on the old link hears of it at once: its feed closes at the next push.
     hosts.changed(id).await;
-    Ok(hosts.renewed(id, seat, link.path).await)
+    Ok(hosts.renewed(id, seat, path).await)
 }
 
 /// Stop hosting: every phone's connection closes; the games are untouched.

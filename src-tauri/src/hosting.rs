@@ -212,13 +212,18 @@ impl HostState {
         self.session.lock().await.as_ref()?.hosted(id, 0)
     }
 
-    /// Replace the links of one seat (counted from 1) with the one `renewed` made.
-    pub async fn renewed(&self, id: i64, seat: u8, path: String) -> Option<Hosted> {
+    /// Replace the links of one seat (counted from 1; `None`: the board) with the one made.
+    pub async fn renewed(&self, id: i64, seat: Option<u8>, path: String) -> Option<Hosted> {
         let mut session = self.session.lock().await;
         let running = session.as_mut()?;
         let invitation = running.shown.get_mut(&id)?;
-        if let Some(s) = invitation.seats.iter_mut().find(|s| s.seat == seat) {
-            s.path = path;
+        match seat {
+            None => invitation.board.path = path,
+            Some(seat) => {
+                if let Some(s) = invitation.seats.iter_mut().find(|s| s.seat == seat) {
+                    s.path = path;
+                }
+            }
         }
         running.hosted(id, 0)
     }

@@ -160,6 +160,17 @@ impl Steward {
         })
     }
 
+    /// Revoke every link of game `id`'s board and give it a new one (a board link that went
+    /// astray: a screen that showed it must scan the new code).
+    pub fn renew_board_link(&mut self, id: i64) -> Result<BoardLink, ApiError> {
+        // Only to refuse a game that does not exist, by the same words as the seats' links.
+        self.cached(id, |n| n)?;
+        let token = self.store.renew_invite(id, None)?;
+        Ok(BoardLink {
+            path: path_of(&token),
+        })
+    }
+
     /// The game's version as the file holds it now (one indexed lookup), for a host watching
     /// for other clients' writes.
     pub fn game_version(&self, id: i64) -> Result<crate::store::GameVersion, ApiError> {

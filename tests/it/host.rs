@@ -322,7 +322,7 @@ fn a_seat_sees_its_own_money_and_acts_only_for_itself() {
 fn a_revoked_or_missing_link_and_a_deleted_game_let_no_one_in() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("table.sqlite3");
-    let (seats, _) = estates(&db);
+    let (seats, board) = estates(&db);
     let server = Server::start(&db, &pages(dir.path()));
     assert_eq!(get(&server, "/api/view", None).status, 401);
     assert_eq!(get(&server, "/api/view", Some("0123")).status, 401);
@@ -346,6 +346,40 @@ fn a_revoked_or_missing_link_and_a_deleted_game_let_no_one_in() {
         200,
         "other seats keep theirs"
     );
+    // The board's link too, when it went astray (a screen left in a café).
+    let board = board.as_str();
+    assert_eq!(get(&server, "/api/view", Some(board)).status, 200);
+    let renewed: Value =
+        serde_json::from_str(&ok(&db, &["--json", "invite", "1", "--revoke", "board"])).unwrap();
+    let new_board = renewed["path"]
+        .as_str()
+        .unwrap()
+        .trim_start_matches("/join/")
+        .to_string();
+    assert_eq!(
+        get(&server, "/api/view", Some(board)).status,
+        401,
+        "revoked at once"
+    );
+    let shown = get(&server, "/api/view", Some(&new_board));
+    assert_eq!(shown.status, 200);
+    assert!(
+        shown.json()["seat"].is_null(),
+        "still the board: {}",
+        shown.json()["seat"]
+    );
+    assert_eq!(
+        get(&server, "/api/view", Some(&new)).status,
+        200,
+        "seats keep theirs"
+    );
+    let wrong = steward(&db, &["invite", "1", "--revoke", "table"]);
+    assert!(!wrong.status.success());
+    assert!(
+        String::from_utf8_lossy(&wrong.stderr).contains("neither `board` nor a seat number"),
+        "{}",
+        String::from_utf8_lossy(&wrong.stderr)
+    );
     ok(&db, &["delete-game", "1", "--yes"]);
     ok(
         &db,
@@ -356,6 +390,7 @@ fn a_revoked_or_missing_link_and_a_deleted_game_let_no_one_in() {
         401,
         "never the new game"
     );
+    assert_eq!(get(&server, "/api/view", Some(&new_board)).status, 401);
 }
 
 #[test]

@@ -212,9 +212,9 @@ when the game's tie-breakers decided. A solo game has no winner but may have a -
     /// Links given before keep working; --revoke SEAT replaces that seat's links with one new.
     Invite {
         id: i64,
-        /// Revoke every link of this seat (counted from 1) and print its new one.
-        #[arg(long, value_name = "SEAT")]
-        revoke: Option<u8>,
+        /// Revoke every link of this seat (counted from 1, or `board`) and print its new one.
+        #[arg(long, value_name = "SEAT", value_parser = serve::link_holder)]
+        revoke: Option<serve::LinkHolder>,
     },
     /// Leave a game in play unfinished for good: it takes no more actions and counts nowhere,
     /// and stays in History as abandoned with its log.

@@ -83,15 +83,39 @@ async fn until_told_to_stop() {
     }
 }
 
-/// `steward invite ID [--revoke SEAT]`.
+/// Whose links `invite --revoke` replaces.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum LinkHolder {
+    Board,
+    /// Counted from 1.
+    Seat(u8),
+}
+
+/// `--revoke`'s value: `board` or a seat number.
+pub(crate) fn link_holder(text: &str) -> Result<LinkHolder, String> {
+    if text.eq_ignore_ascii_case("board") {
+        return Ok(LinkHolder::Board);
+    }
+    text.parse()
+        .map(LinkHolder::Seat)
+        .map_err(|_| format!("`{text}` is neither `board` nor a seat number (seats count from 1)"))
+}
+
+/// `steward invite ID [--revoke SEAT|board]`.
 pub(crate) fn invite(
     steward: &mut Steward,
     json: bool,
     id: i64,
-    revoke: Option<u8>,
+    revoke: Option<LinkHolder>,
 ) -> Result<(), ApiError> {
     match revoke {
-        Some(seat) => {
+        Some(LinkHolder::Board) => {
+            let link = steward.renew_board_link(id)?;
+            print(json, &link, || {
+                format!("board: {} (its earlier links no longer work)", link.path)
+            });
+        }
+        Some(LinkHolder::Seat(seat)) => {
             let link = steward.renew_invite(id, seat)?;
             print(json, &link, || {
                 format!(

@@ -92,8 +92,11 @@ export const commands = {
 	 *  is not hosted.
 	 */
 	hosted: (gameId: number) => typedError<Hosted_Serialize | null, ApiError_Serialize>(__TAURI_INVOKE("hosted", { gameId })),
-	/**  New link for one seat (counted from 1): its earlier links stop working at once. */
-	renewLink: (gameId: number, seat: number) => typedError<Hosted_Serialize | null, ApiError_Serialize>(__TAURI_INVOKE("renew_link", { gameId, seat })),
+	/**
+	 *  New link for one seat (counted from 1), or the board's when `seat` is null: its earlier
+	 *  links stop working at once.
+	 */
+	renewLink: (gameId: number, seat: number | null) => typedError<Hosted_Serialize | null, ApiError_Serialize>(__TAURI_INVOKE("renew_link", { gameId, seat })),
 	/**  Stop hosting: every phone's connection closes; the games are untouched. */
 	stopHosting: () => typedError<null, ApiError_Serialize>(__TAURI_INVOKE("stop_hosting")),
 	/**

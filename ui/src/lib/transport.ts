@@ -18,7 +18,7 @@ import type { AlertText, Result } from "./api";
 export type HostCommands = {
   hostGame: (gameId: number, address: string | null) => Promise<Result<Hosted>>;
   hosted: (gameId: number) => Promise<Result<Hosted | null>>;
-  renewLink: (gameId: number, seat: number) => Promise<Result<Hosted | null>>;
+  renewLink: (gameId: number, seat: number | null) => Promise<Result<Hosted | null>>;
   stopHosting: () => Promise<Result<null>>;
 };
 
