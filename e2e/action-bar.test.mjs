@@ -1,6 +1,7 @@
 // The next action is always in reach, in the real window at phone size (390×844), for every game
 // and both scorepads: in each state the test walks through by tapping, the action bar lies inside
-// the first screen, its first offer too, and the bar keeps its box from tap to tap; an offer that
+// the first screen, its first offer too, and the bar sits on the screen's bottom, as tall as what
+// it holds (up to 40% of the screen: no empty panel over the board it talks about); an offer that
 // settles a stage for everyone (ending an Era, closing the scorepad) sends nothing on one tap and
 // asks first, its confirm button away from where the finger was. The games are started with the
 // steward CLI on the database the app then opens; every step after that is a tap.
@@ -59,6 +60,7 @@ async function barInReach(browser, where) {
   await bar.waitForDisplayed({ ...T, timeoutMsg: `no action bar on ${where}` });
   await sleep(150);
   const box = await assertInFirstScreen(browser, bar, `${where}: the action bar`);
+  await assertBarHugsItsContent(browser, bar, where);
   // The core's offers are the bar's buttons; where the move is a choice to tap (Middle Ages'
   // plots), the first enabled button.
   let offer = await bar.$('[data-testid="action"]');
@@ -66,6 +68,28 @@ async function barInReach(browser, where) {
   await offer.waitForExist({ ...T, timeoutMsg: `${where}: no offer in the action bar` });
   await assertInFirstScreen(browser, offer, `${where}: the first offer`);
   return { box, offer };
+}
+
+/**
+ * The bar sits on the bottom of the screen, takes at most 40% of it, and (unless it scrolls, at
+ * its cap) ends a panel's padding below its last control: no empty card over the board.
+ */
+async function assertBarHugsItsContent(browser, bar, where) {
+  const fit = await browser.execute((el) => {
+    const r = el.getBoundingClientRect();
+    let low = r.top;
+    for (const d of el.querySelectorAll("*")) {
+      const b = d.getBoundingClientRect();
+      // The panels are the bar's cards; what they hold is the content.
+      if (b.height > 0 && !d.classList.contains("panel")) low = Math.max(low, b.bottom);
+    }
+    return { bottom: r.bottom, height: r.height, vh: window.innerHeight, empty: r.bottom - low, scrolls: el.scrollHeight > el.clientHeight + 1 };
+  }, bar);
+  assert.ok(Math.abs(fit.bottom - fit.vh) <= 1, `${where}: the bar does not sit on the screen's bottom (${JSON.stringify(fit)})`);
+  assert.ok(fit.height <= 0.4 * fit.vh + 1, `${where}: the bar takes over 40% of the screen (${JSON.stringify(fit)})`);
+  if (!fit.scrolls) {
+    assert.ok(fit.empty <= 40, `${where}: the bar holds ${Math.round(fit.empty)} px of nothing under its content`);
+  }
 }
 
 /** Taps the bar's offer whose label starts with `label` (its first offer when none is named). */
@@ -88,7 +112,10 @@ async function tapOffer(browser, where, label = null) {
   await sleep(150);
   const bar = await tid(browser, "action-area");
   if (await bar.isExisting()) {
-    assert.deepEqual(await boxOf(browser, bar), box, `${where}: the action bar moved after the tap`);
+    // Its bottom stays where the finger was; its height follows what it holds now.
+    const now = await boxOf(browser, bar);
+    assert.ok(Math.abs(now.y + now.height - (box.y + box.height)) <= 1, `${where}: the action bar left the screen's bottom after the tap`);
+    await assertBarHugsItsContent(browser, bar, `${where}, after the tap`);
   }
   return question;
 }

@@ -155,9 +155,9 @@ export async function startApp({ db, size = DESKTOP, args = [], env = {} } = {})
     // No window manager under Xvfb: size the window explicitly.
     await browser.setWindowSize(size.width, size.height);
     await browser.$("h1").waitForExist({ timeout: 15_000 });
-    // The first IPC answer has arrived once the version line stops saying "Loading".
+    // The first IPC answer (the app's version) has arrived once the shell says so.
     await browser.waitUntil(
-      async () => !(await browser.$('[data-testid="version"]').getText()).startsWith("Loading"),
+      async () => (await browser.$("[data-ipc]").getAttribute("data-ipc")) !== "loading",
       { timeout: 15_000, timeoutMsg: "the UI never got an answer from the shell" },
     );
   } catch (e) {

@@ -352,6 +352,13 @@ test(
     assert.equal(why.rule, "Rule nine.card-description");
     assert.match(why.cite, /^Rulebook: 001 lines 24-26/);
 
+    // Escape dismisses a refusal.
+    await browser.keys("Escape");
+    await browser.waitUntil(async () => (await tid(browser, "alert").getText()) === "", {
+      ...T,
+      timeoutMsg: "Escape left the refusal on screen",
+    });
+
     // A missing resource is refused too, once the name is there.
     await req.$('[data-testid="describe-name"]').setValue("Quarry");
     await req.$('[data-testid="describe-save"]').click();
@@ -382,6 +389,13 @@ test(
     await screenshot(browser, "nine-undo-desktop");
     await redo.click();
     await waitLogCount(browser, 2, "redo");
+    assert.equal(await tid(browser, "last-message").getText(), "Redid: Era 1, round 1: passed");
+    // The keyboard undoes and redoes as in any editor.
+    await browser.keys(["Control", "z"]);
+    await waitLogCount(browser, 1, "Ctrl+Z");
+    assert.equal(await tid(browser, "last-message").getText(), "Undid: Era 1, round 1: passed");
+    await browser.keys(["Control", "Shift", "z"]);
+    await waitLogCount(browser, 2, "Ctrl+Shift+Z");
     assert.equal(await tid(browser, "last-message").getText(), "Redid: Era 1, round 1: passed");
 
     // Home lists the unfinished game; resuming it shows the same table.

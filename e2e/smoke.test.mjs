@@ -10,12 +10,15 @@ test(
     assert.deepEqual({ width: size.width, height: size.height }, DESKTOP);
 
     assert.equal(await browser.$("h1").getText(), "Estate Steward");
-    // The version comes from Rust through the IPC bridge (and the window's capability).
+    // The version comes from Rust through the IPC bridge (and the window's capability), and is
+    // shown in Settings: the header keeps the top of the screen for the game.
+    await browser.$('[data-testid="nav-settings"]').click();
     const version = browser.$('[data-testid="version"]');
-    await browser.waitUntil(async () => /^Version \d+\.\d+\.\d+/.test(await version.getText()), {
+    await browser.waitUntil(async () => /^Estate Steward · Version \d+\.\d+\.\d+/.test(await version.getText()), {
       timeout: 10_000,
       timeoutMsg: "the version never arrived from the shell",
     });
+    assert.equal(await browser.$("[data-ipc]").getAttribute("data-ipc"), "ready");
     // Served by the embedded custom protocol, not by a dev server.
     assert.match(await browser.getUrl(), /^tauri:\/\/localhost/);
     // The app was told where its database is.
