@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import {
+  assertInFirstScreen,
   DESKTOP,
   PHONE,
   T,
@@ -42,6 +43,9 @@ async function newNineGame(browser, name, { addPerson }) {
   } else {
     const seat = await browser.$('[data-testid="seat-person"]');
     await seat.waitForDisplayed(T);
+    // On a laptop the saved people, the seats and Start share the first screen with the games.
+    await assertInFirstScreen(browser, seat, "a saved person's Seat (laptop)");
+    await assertInFirstScreen(browser, await tid(browser, "start-game"), "Start beside the saved people (laptop)");
     await seat.click();
   }
   await browser.waitUntil(async () => (await tid(browser, "seats").getText()).includes(name), {
