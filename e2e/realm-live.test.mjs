@@ -91,6 +91,29 @@ test(
       const mat = await browser.$('[data-testid="mat-form"][data-leader="Agrarian Lord"]');
       await mat.waitForDisplayed(T);
       assert.match(await mat.getText(), /Describe the Agrarian Lord mat/);
+      // In setup's narrow column on a laptop the mat lays out as in a phone's width: "First
+      // number" on one line, and no space's box over another (the window-wide layout broke both).
+      const layout = await browser.execute(() => {
+        const label = document.querySelector('[data-testid="mat-production-start"]').parentElement;
+        const boxes = [
+          ...document.querySelectorAll(
+            '[data-testid^="mat-production-step-"], [data-testid="mat-production-start-minus"], [data-testid="mat-production-start-plus"]',
+          ),
+        ].map((e) => e.getBoundingClientRect());
+        let overlap = 0;
+        for (let i = 0; i < boxes.length; i++) {
+          for (let j = i + 1; j < boxes.length; j++) {
+            const [a, b] = [boxes[i], boxes[j]];
+            const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+            const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+            if (w > 0.5 && h > 0.5) overlap = Math.max(overlap, w);
+          }
+        }
+        const line = parseFloat(getComputedStyle(label).lineHeight) || 24;
+        return { overlap, lines: Math.round(label.getBoundingClientRect().height / line) };
+      });
+      assert.equal(layout.overlap, 0, "the mat's spaces overlap in setup's column");
+      assert.ok(layout.lines <= 2, `"First number" breaks over ${layout.lines} lines`);
 
       // A mat whose values go down is refused by the core, and the reason is shown (typed, box by
       // box: a tapped track never goes down).
