@@ -1,7 +1,9 @@
 //! The structure checks that keep the code as ARCHITECTURE.md describes it (the rust-analyzer
-//! habit of a `tidy` test): no production source file passes 600 lines, and every file or
-//! folder ARCHITECTURE.md names by its path exists. Each check lists every offender at once.
-//! (The layering checks of the crate split, which names a game where, are still to come.)
+//! habit of a `tidy` test): no production source file passes 600 lines, every file or folder
+//! ARCHITECTURE.md names by its path exists, and no shared code names a game (its id as a
+//! literal, or its module path): a game lives in its two folders, `src/games/<game>/` and
+//! `ui/src/games/<game>/`, and the rest asks the registries. Each check lists every offender at
+//! once. (The crate split, which would make `cargo` hold the layers, is still to come.)
 
 use std::path::{Path, PathBuf};
 
@@ -127,4 +129,126 @@ fn a_path_that_is_gone_is_seen() {
     );
     let missing: Vec<&String> = named.iter().filter(|p| !root().join(p).exists()).collect();
     assert_eq!(missing, ["src/store/nothing.rs"]);
+}
+
+/// Shared files that may name a game, and why.
+const MAY_NAME_A_GAME: [(&str, &str); 1] = [(
+    "src/store/schema.rs",
+    "a released migration names the games of its time, and migrations are never edited",
+)];
+
+/// A source file's production part: what comes before its test module (`#[cfg(test)]` on a line
+/// of its own, which by this code's habit ends every file that has one).
+fn production_part(text: &str) -> &str {
+    text.find("\n#[cfg(test)]\n").map_or(text, |at| &text[..at])
+}
+
+/// Where `text` names one of `ids` as a literal ("id" or 'id') or one of `modules` as a path
+/// (`games::module`), or tells a game's group of offers by its name (`group === "era"`: what a
+/// group means is the game's `GroupPlan`): "line: what".
+fn names_a_game(text: &str, ids: &[&str], modules: &[String]) -> Vec<String> {
+    let mut found = Vec::new();
+    for (n, line) in production_part(text).lines().enumerate() {
+        let squeezed: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+        let by_name = ["===\"", "!==\"", "==='", "!=='"]
+            .iter()
+            .any(|op| squeezed.contains(&format!("group{op}")));
+        if by_name {
+            found.push(format!("{}: a group of offers told by its name", n + 1));
+        }
+        for id in ids {
+            if line.contains(&format!("\"{id}\"")) || line.contains(&format!("'{id}'")) {
+                found.push(format!("{}: the game id {id}", n + 1));
+            }
+        }
+        for m in modules {
+            if line.contains(&format!("games::{m}")) {
+                found.push(format!("{}: the module games::{m}", n + 1));
+            }
+        }
+    }
+    found
+}
+
+fn ui_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if path.is_dir() {
+            ui_files(&path, out);
+        } else if (name.ends_with(".ts") || name.ends_with(".svelte") || name.ends_with(".css"))
+            && !name.ends_with(".test.ts")
+        {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn no_shared_code_names_a_game() {
+    let ids: Vec<&str> = estate_steward::games::registry()
+        .iter()
+        .map(|k| k.descriptor().id)
+        .collect();
+    assert!(ids.len() >= 5, "the registry lists {} games", ids.len());
+    let modules: Vec<String> = std::fs::read_dir(root().join("src/games"))
+        .expect("src/games")
+        .flatten()
+        .filter(|e| e.path().is_dir())
+        .filter_map(|e| e.file_name().to_str().map(String::from))
+        .collect();
+    assert!(modules.len() >= 5, "found {} game folders", modules.len());
+    let mut files = Vec::new();
+    for dir in ["src", "src-tauri/src"] {
+        rust_files(&root().join(dir), &mut files);
+    }
+    ui_files(&root().join("ui/src"), &mut files);
+    let shared = |f: &&PathBuf| {
+        let rel = f
+            .strip_prefix(root())
+            .unwrap_or(f)
+            .to_string_lossy()
+            .replace('\\', "/");
+        !(rel.starts_with("src/games/")
+            || rel.starts_with("ui/src/games/")
+            // Generated from the core's types (the games' action unions among them).
+            || rel == "ui/src/lib/bindings.ts"
+            || MAY_NAME_A_GAME.iter().any(|(p, _)| *p == rel))
+    };
+    let mut offenders = Vec::new();
+    for f in files.iter().filter(shared) {
+        let text = std::fs::read_to_string(f).expect("readable source");
+        let rel = f.strip_prefix(root()).unwrap_or(f).display().to_string();
+        offenders.extend(
+            names_a_game(&text, &ids, &modules)
+                .into_iter()
+                .map(|w| format!("{rel}:{w}")),
+        );
+    }
+    assert!(
+        offenders.is_empty(),
+        "shared code names a game (declare what it needs in the game's folder and ask the \
+         registry): {offenders:#?}"
+    );
+}
+
+#[test]
+fn a_game_named_in_shared_code_is_seen() {
+    let ids = ["nine-estates", "the-estates"];
+    let modules = ["realm".to_string()];
+    let text = "fn a() { if id == \"the-estates\" {} }\nuse crate::games::realm::Tracker;\n\
+                // nine-estates in a comment is a word, not code\nfn b() {}\n\
+                secondary={a.group === \"era\"}\n\
+                #[cfg(test)]\nmod tests { const X: &str = \"nine-estates\"; }\n";
+    assert_eq!(
+        names_a_game(text, &ids, &modules),
+        [
+            "1: the game id the-estates",
+            "2: the module games::realm",
+            "5: a group of offers told by its name"
+        ]
+    );
 }

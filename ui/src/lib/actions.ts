@@ -15,40 +15,49 @@ export type ActionGroup = {
  */
 export const SETTLE = "settle";
 
-// Groups several games name the same way, in the order a turn goes; any other group keeps the
-// core's order after these, titled by its name.
-const GROUPS: Record<string, string> = {
-  setup: "Setup",
-  build: "Build",
-  pass: "Pass",
-  round: "End of the round",
-  era: "Era",
-  [SETTLE]: "When you are done",
+/**
+ * How a game lays out its groups of offers, declared in the game's own folder (the core names the
+ * groups; no shared code knows a game's): their order, their titles, and the groups drawn quietly
+ * (secondary buttons: a step that ends a stage rather than a move). A group the plan does not
+ * name keeps the core's order after the named ones, titled by its name.
+ */
+export type GroupPlan = {
+  order: readonly string[];
+  titles: Readonly<Record<string, string>>;
+  quiet?: readonly string[];
 };
-const ORDER = ["setup", "build", "pass", "round", "era"];
+
+/** No plan: the core's order, each group titled by its name. */
+export const NO_PLAN: GroupPlan = { order: [], titles: {} };
 
 /**
- * The allowed actions in display order (setup, build, pass, round, era, then anything else),
- * and last, in a group of their own, those the core asks about first.
+ * The allowed actions in the order of the game's `plan` (then anything else), and last, in a
+ * group of their own, those the core asks about first.
  */
-export function groupAllowed(allowed: readonly AllowedAction[]): ActionGroup[] {
+export function groupAllowed(allowed: readonly AllowedAction[], plan: GroupPlan = NO_PLAN): ActionGroup[] {
   const groups = new Map<string, ActionGroup>();
   allowed.forEach((a, i) => {
     const key = a.confirm ? SETTLE : a.group;
     let g = groups.get(key);
     if (!g) {
-      g = { group: key, title: GROUPS[key] ?? capitalise(key), actions: [] };
+      const title = key === SETTLE ? "When you are done" : (plan.titles[key] ?? capitalise(key));
+      g = { group: key, title, actions: [] };
       groups.set(key, g);
     }
     const item = { label: a.label, action: a.action, key: `${i}:${a.label}`, group: a.group };
     g.actions.push(a.confirm ? { ...item, confirm: a.confirm } : item);
   });
   const rank = (g: string) => {
-    if (g === SETTLE) return ORDER.length + 1;
-    const i = ORDER.indexOf(g);
-    return i === -1 ? ORDER.length : i;
+    if (g === SETTLE) return plan.order.length + 1;
+    const i = plan.order.indexOf(g);
+    return i === -1 ? plan.order.length : i;
   };
   return [...groups.values()].sort((a, b) => rank(a.group) - rank(b.group));
+}
+
+/** Whether `plan` draws the offers of `group` quietly. */
+export function isQuiet(plan: GroupPlan, group: string): boolean {
+  return plan.quiet?.includes(group) ?? false;
 }
 
 function capitalise(s: string): string {

@@ -20,7 +20,7 @@ import type {
   Source,
   Target,
 } from "../../lib/bindings";
-import { groupAllowed } from "../../lib/actions";
+import { groupAllowed, type GroupPlan } from "../../lib/actions";
 import type { TapOffer } from "../../lib/tap";
 
 export type { ActiveCard, DescribeRequest, GridEstate, NineView };
@@ -455,8 +455,15 @@ function plural(n: number, one: string, many: string): string {
  * ways to pay for one build become one entry (a list that opens), and so do the cards that may be
  * rotated, so that a long list stays short on a phone. Nothing here decides what is legal.
  */
+/** Nine Estates' groups of offers in the order a turn goes; ending the Era is drawn quietly. */
+export const NINE_GROUPS: GroupPlan = {
+  order: ["setup", "build", "pass", "round", "era"],
+  titles: { setup: "Setup", build: "Build", pass: "Pass", round: "End of the round", era: "Era" },
+  quiet: ["era"],
+};
+
 export function nineActionGroups(allowed: readonly AllowedAction[], view: NineView): NineActionGroup[] {
-  return groupAllowed(allowed).map((g) => {
+  return groupAllowed(allowed, NINE_GROUPS).map((g) => {
     const items: ActionItem[] = [];
     const many = new Map<string, Extract<ActionItem, { kind: "many" }>>();
     for (const a of g.actions) {

@@ -17,6 +17,15 @@ import type {
   TrackerTrack,
   TrackerView_Serialize as TrackerView,
 } from "../../lib/bindings";
+import type { GroupPlan } from "../../lib/actions";
+
+/** The tracker's groups of offers: setting up first, then the Era's steps (drawn quietly: they end
+ * a stage rather than make a move), then the turn's moves in the core's order. */
+export const REALM_GROUPS: GroupPlan = {
+  order: ["setup", "era"],
+  titles: { setup: "Setup", era: "Era" },
+  quiet: ["era"],
+};
 
 export type {
   TrackerAction,
