@@ -274,12 +274,24 @@ test(
       // Import a BG Stats file: its hosted plays come in, people matched by name or created,
       // the rest skipped and listed.
       const fromBg = await fileCommand(browser, answerDialog, "import", join(repoRoot, "tests/fixtures/bgstats-sample.json"));
-      assert.match(fromBg.report ?? fromBg.error, /^Imported 3 games from the BG Stats export\./);
+      assert.match(fromBg.report ?? fromBg.error, /^Imported 5 games from the BG Stats export\./);
       assert.match(fromBg.report, /New people: Ana, Bo and Cy\./);
-      assert.match(fromBg.report, /Skipped 5 entries:/);
+      assert.match(fromBg.report, /Skipped 3 entries:/);
+      assert.doesNotMatch(fromBg.report, /no score/, "plays logged with their winners only come in");
       assert.match(fromBg.report, /1 play of Catan: not a game hosted here/);
       await checkLayout(browser, "settings with an import report (desktop)");
       await screenshot(browser, "history-files-import-desktop");
+      // A play kept with its winner only: its record says "no score" there, never 0.
+      const rows = await browser.executeAsync((done) => {
+        window.__TAURI_INTERNALS__.invoke("history", { status: null }).then(done, () => done([]));
+      });
+      const winnerOnly = rows.find((g) => g.played_on === "2025-02-04");
+      assert.ok(winnerOnly, "the 2025-02-04 play was imported");
+      await openRecord(browser, winnerOnly.id);
+      const totals = [];
+      for (const t of await browser.$$('[data-testid="final-total"]')) totals.push(await t.getText());
+      assert.ok(totals.includes("no score") && totals.includes("12"), `totals shown: ${totals}`);
+      await screenshot(browser, "history-files-winner-only-record");
 
       // Our own export again: everything is already here.
       const again = await fileCommand(browser, answerDialog, "import", out.json);
@@ -292,7 +304,7 @@ test(
       const refused = await fileCommand(browser, answerDialog, "import", broken);
       assert.match(refused.error ?? refused.report, /line 1, column \d+/);
       assert.match(refused.error, /Nothing was changed\./);
-      assert.deepEqual((await historyIds(browser)).length, 6);
+      assert.deepEqual((await historyIds(browser)).length, 8);
 
       // Settings at phone size: Advanced open, the report shown, nothing too small or too wide.
       await tid(browser, "nav-settings").click();

@@ -76,6 +76,11 @@ pub struct ScoreRow {
     /// reads as it did before roles were recorded).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub role: Option<String>,
+    /// The seat has no score: a record another app kept with its winners only (a BG Stats play
+    /// of a cooperative game, or logged in a hurry). `total` and `breakdown` then mean nothing
+    /// and are shown as no score. Never set by a game; left out of the JSON when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unscored: bool,
 }
 
 /// Scores as they stand (`final_` is true once the game is over).

@@ -213,7 +213,7 @@ impl Steward {
                     name: &names[i],
                     colour: PALETTE[i % PALETTE.len()],
                 },
-                score: p.score,
+                score: Some(p.score),
                 rank: ranks[i],
                 winner: won[i],
                 title,

@@ -362,7 +362,7 @@ impl Store {
         let results = stmt.query_map([g.id], |r| {
             Ok((
                 r.get::<_, String>(0)?,
-                r.get::<_, i32>(1)?,
+                r.get::<_, Option<i32>>(1)?,
                 r.get::<_, Option<String>>(2)?,
                 r.get::<_, i64>(3)?,
             ))
@@ -370,7 +370,7 @@ impl Store {
         for (i, row) in results.enumerate() {
             let (name, score, title, winner) = row?;
             if i == 0 {
-                g.score = Some(score);
+                g.score = score;
                 g.title = title;
             }
             if winner != 0 {

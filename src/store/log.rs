@@ -269,7 +269,7 @@ fn write_results(tx: &Transaction, game_id: i64, sheet: &Scoresheet) -> Result<(
                 game_id,
                 row.seat as i64,
                 person,
-                row.total,
+                (!row.unscored).then_some(row.total),
                 row.rank as i64,
                 row.winner as i64,
                 row.title,

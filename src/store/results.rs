@@ -13,7 +13,8 @@ use serde::Serialize;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewResult<'a> {
     pub person: SeatPerson<'a>,
-    pub score: i32,
+    /// None: the record holds no score for this seat (a play logged with its winners only).
+    pub score: Option<i32>,
     /// 1-based; tied players share a rank.
     pub rank: u8,
     pub winner: bool,
@@ -41,7 +42,8 @@ pub struct StoredResult {
     pub person_id: i64,
     pub name: String,
     pub colour: String,
-    pub score: i32,
+    /// None: a record that holds no score for this seat.
+    pub score: Option<i32>,
     pub rank: u8,
     pub winner: bool,
     pub title: Option<String>,

@@ -270,6 +270,96 @@ const MIGRATIONS: &[&str] = &[
         ) WITHOUT ROWID;
         CREATE INDEX invites_by_game ON invites(game_id, seat);
         "#,
+    // 15: a result may hold no score (`results.score` NULL): a play another app logged with its
+    // winners only (BG Stats' cooperative games, quick logging) is kept as it is rather than
+    // dropped. SQLite cannot drop NOT NULL in place, so `results` and `tally_old_results` are
+    // rebuilt with the same columns, indexes and triggers (the triggers that read `results` are
+    // dropped first and written again as migration 9 wrote them).
+    r#"
+        DROP TRIGGER tally_game_changed;
+        DROP TRIGGER tally_game_removed;
+        DROP TRIGGER tally_result_added;
+        DROP TRIGGER tally_result_removed;
+        DROP TRIGGER tally_result_changed;
+        CREATE TABLE results_with_unscored (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            person_id INTEGER NOT NULL REFERENCES people(id),
+            score INTEGER,
+            rank INTEGER NOT NULL,
+            winner INTEGER NOT NULL,
+            title TEXT,
+            breakdown TEXT NOT NULL,
+            role TEXT,
+            PRIMARY KEY (game_id, seat)
+        );
+        INSERT INTO results_with_unscored
+            SELECT game_id, seat, person_id, score, rank, winner, title, breakdown, role FROM results;
+        DROP TABLE results;
+        ALTER TABLE results_with_unscored RENAME TO results;
+        CREATE INDEX results_by_person ON results(person_id, game_id);
+        CREATE INDEX results_for_stats
+            ON results(game_id, person_id, score, rank, winner, seat, role, title);
+        CREATE TABLE tally_old_results_with_unscored (
+            game_id INTEGER NOT NULL, seat INTEGER NOT NULL, person_id INTEGER NOT NULL,
+            score INTEGER, rank INTEGER NOT NULL, winner INTEGER NOT NULL, title TEXT,
+            breakdown TEXT NOT NULL, role TEXT,
+            PRIMARY KEY (game_id, seat)
+        );
+        INSERT INTO tally_old_results_with_unscored SELECT * FROM tally_old_results;
+        DROP TABLE tally_old_results;
+        ALTER TABLE tally_old_results_with_unscored RENAME TO tally_old_results;
+        CREATE TRIGGER tally_game_changed BEFORE UPDATE OF game, status, players, played_on ON games
+            WHEN NOT EXISTS (SELECT 1 FROM tally_dirty WHERE game_id = OLD.id)
+            BEGIN
+                INSERT INTO tally_old_games SELECT id, game, status, played_on, players
+                    FROM games WHERE id = OLD.id;
+                INSERT INTO tally_old_results
+                    SELECT game_id, seat, person_id, score, rank, winner, title, breakdown, role
+                    FROM results WHERE game_id = OLD.id;
+                INSERT INTO tally_dirty VALUES (OLD.id);
+            END;
+        CREATE TRIGGER tally_game_removed BEFORE DELETE ON games
+            WHEN NOT EXISTS (SELECT 1 FROM tally_dirty WHERE game_id = OLD.id)
+            BEGIN
+                INSERT INTO tally_old_games SELECT id, game, status, played_on, players
+                    FROM games WHERE id = OLD.id;
+                INSERT INTO tally_old_results
+                    SELECT game_id, seat, person_id, score, rank, winner, title, breakdown, role
+                    FROM results WHERE game_id = OLD.id;
+                INSERT INTO tally_dirty VALUES (OLD.id);
+            END;
+        CREATE TRIGGER tally_result_added BEFORE INSERT ON results
+            WHEN NOT EXISTS (SELECT 1 FROM tally_dirty WHERE game_id = NEW.game_id)
+            BEGIN
+                INSERT INTO tally_old_games SELECT id, game, status, played_on, players
+                    FROM games WHERE id = NEW.game_id;
+                INSERT INTO tally_old_results
+                    SELECT game_id, seat, person_id, score, rank, winner, title, breakdown, role
+                    FROM results WHERE game_id = NEW.game_id;
+                INSERT INTO tally_dirty VALUES (NEW.game_id);
+            END;
+        CREATE TRIGGER tally_result_removed BEFORE DELETE ON results
+            WHEN NOT EXISTS (SELECT 1 FROM tally_dirty WHERE game_id = OLD.game_id)
+            BEGIN
+                INSERT INTO tally_old_games SELECT id, game, status, played_on, players
+                    FROM games WHERE id = OLD.game_id;
+                INSERT INTO tally_old_results
+                    SELECT game_id, seat, person_id, score, rank, winner, title, breakdown, role
+                    FROM results WHERE game_id = OLD.game_id;
+                INSERT INTO tally_dirty VALUES (OLD.game_id);
+            END;
+        CREATE TRIGGER tally_result_changed BEFORE UPDATE ON results
+            WHEN NOT EXISTS (SELECT 1 FROM tally_dirty WHERE game_id = OLD.game_id)
+            BEGIN
+                INSERT INTO tally_old_games SELECT id, game, status, played_on, players
+                    FROM games WHERE id = OLD.game_id;
+                INSERT INTO tally_old_results
+                    SELECT game_id, seat, person_id, score, rank, winner, title, breakdown, role
+                    FROM results WHERE game_id = OLD.game_id;
+                INSERT INTO tally_dirty VALUES (OLD.game_id);
+            END;
+        "#,
 ];
 
 /// What a migration does besides its SQL, in the same transaction (by migration number).

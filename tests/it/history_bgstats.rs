@@ -55,30 +55,93 @@ fn a_file_with_the_formats_traps_imports_and_reports_what_it_skipped() {
     ok(&db, &["people", "add", "ana"]);
     let said = ok(&db, &["import", sample().to_str().unwrap()]);
     for line in [
-        "imported bgstats file: 3 games added, 0 already here",
+        "imported bgstats file: 5 games added, 0 already here",
         "people created: Bo, Cy",
         "people matched: ana",
-        "skipped: Estate: Raise the Realm on 2025-02-02: no score for Ana",
         "skipped: Middle Ages on 2025-02-03: ignored in BG Stats' statistics",
-        "skipped: Middle Ages on 2025-02-04: no score for Ana",
         "skipped: 1 play of Catan: not a game hosted here",
         "skipped: 1 play of Hanabi: not a game hosted here",
     ] {
         assert!(said.contains(line), "{line}\n{said}");
     }
+    assert!(
+        !said.contains("no score"),
+        "plays without scores are kept: {said}"
+    );
     let history: Value = serde_json::from_str(&ok(&db, &["--json", "history"])).unwrap();
     let rows = history.as_array().unwrap();
-    assert_eq!(rows.len(), 3);
-    // Newest first: the solo Raise the Realm, then the two Middle Ages plays.
-    assert_eq!(rows[0]["game"], "raise-the-realm");
-    assert_eq!(rows[0]["played_on"], "2025-02-01");
-    assert_eq!(rows[0]["winners"], json!([]), "a solo game has no winner");
+    assert_eq!(rows.len(), 5);
+    // Newest first: the two plays logged with their winners only, the solo Raise the Realm,
+    // then the two Middle Ages plays with scores.
+    assert_eq!(rows[0]["game"], "middle-ages");
+    assert_eq!(rows[0]["winners"], json!(["ana"]));
     assert_eq!(
-        rows[2]["players"],
+        rows[0]["score"],
+        Value::Null,
+        "the winner's score is not there"
+    );
+    assert_eq!(rows[1]["game"], "raise-the-realm");
+    assert_eq!(rows[1]["winners"], json!(["ana"]));
+    assert_eq!(rows[2]["game"], "raise-the-realm");
+    assert_eq!(rows[2]["played_on"], "2025-02-01");
+    assert_eq!(rows[2]["winners"], json!([]), "a solo game has no winner");
+    assert_eq!(
+        rows[4]["players"],
         json!(["ana", "Bo"]),
         "seat order from seatOrder"
     );
-    assert_eq!(rows[2]["winners"], json!(["ana"]));
+    assert_eq!(rows[4]["winners"], json!(["ana"]));
+    // What the file holds and no more: no score where it has none, a score where it has one,
+    // ranks from the winners when no score can give them.
+    assert_eq!(
+        record_rows(&db, 4),
+        [("ana".into(), None, 1, true), ("Bo".into(), None, 2, false)]
+    );
+    assert_eq!(
+        record_rows(&db, 5),
+        [
+            ("ana".into(), None, 1, true),
+            ("Cy".into(), Some(12), 2, false)
+        ]
+    );
+    let text = ok(&db, &["record", "5"]);
+    assert!(text.contains("ana: no score (winner)"), "{text}");
+    // Statistics count them for plays and wins, and leave them out of every score figure:
+    // ana's third Middle Ages play (won, no score) is no score of 0.
+    let stats: Value =
+        serde_json::from_str(&ok(&db, &["--json", "stats", "--game", "middle-ages"])).unwrap();
+    let ana = &stats["people"][0];
+    assert_eq!(ana["name"], "ana");
+    assert_eq!((&ana["plays"], &ana["wins"]), (&json!(3), &json!(2)));
+    assert_eq!(ana["average_score"], json!(50.5), "(61 + 40) / 2");
+    assert_eq!(
+        (&ana["high_score"], &ana["low_score"]),
+        (&json!(61), &json!(40))
+    );
+    let counted: i64 = stats["games"][0]["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["count"].as_i64().unwrap())
+        .sum();
+    assert_eq!(
+        counted, 6,
+        "the scores of the distribution: 2 + 3 + 1, none for a winner only"
+    );
+    let realm: Value =
+        serde_json::from_str(&ok(&db, &["--json", "stats", "--game", "raise-the-realm"])).unwrap();
+    let bo = realm["people"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "Bo")
+        .unwrap();
+    assert_eq!((&bo["plays"], &bo["wins"]), (&json!(1), &json!(0)));
+    assert_eq!(
+        (&bo["average_score"], &bo["high_score"], &bo["low_score"]),
+        (&Value::Null, &Value::Null, &Value::Null),
+        "no score at all: no score figure"
+    );
     let tie: Value = serde_json::from_str(&ok(&db, &["--json", "record", "2"])).unwrap();
     let ranks: Vec<(String, i64, bool)> = tie["score"]["rows"]
         .as_array()
@@ -107,8 +170,103 @@ fn a_file_with_the_formats_traps_imports_and_reports_what_it_skipped() {
     // The same file again adds nothing.
     let before = dump(&db);
     let said = ok(&db, &["import", sample().to_str().unwrap()]);
-    assert!(said.contains("0 games added, 3 already here"), "{said}");
+    assert!(said.contains("0 games added, 5 already here"), "{said}");
     assert_eq!(dump(&db), before);
+}
+
+/// A record's rows: (name, score if it has one, rank, winner).
+fn record_rows(db: &Path, id: i64) -> Vec<(String, Option<i64>, i64, bool)> {
+    let record: Value =
+        serde_json::from_str(&ok(db, &["--json", "record", &id.to_string()])).unwrap();
+    record["score"]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let unscored = r["unscored"].as_bool().unwrap_or(false);
+            (
+                r["name"].as_str().unwrap().to_string(),
+                (!unscored).then(|| r["total"].as_i64().unwrap()),
+                r["rank"].as_i64().unwrap(),
+                r["winner"].as_bool().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn plays_without_scores_go_out_and_come_back_the_same_in_every_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.sqlite3");
+    ok(&a, &["import", sample().to_str().unwrap()]);
+    let out = |format: &str, name: &str| {
+        let file = dir.path().join(name);
+        ok(
+            &a,
+            &[
+                "export",
+                "--format",
+                format,
+                "--out",
+                file.to_str().unwrap(),
+            ],
+        );
+        file
+    };
+    // BG Stats: no score is "" (its own word for it), and the winners were chosen by hand.
+    let bg = out("bgstats", "bg.json");
+    let v: Value = serde_json::from_slice(&std::fs::read(&bg).unwrap()).unwrap();
+    let play = v["plays"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["playDate"].as_str().unwrap().starts_with("2025-02-02"))
+        .unwrap();
+    assert_eq!(play["manualWinner"], true);
+    let scores: Vec<&Value> = play["playerScores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| &s["score"])
+        .collect();
+    assert_eq!(scores, [&json!(""), &json!("")]);
+    // Our own JSON: null.
+    let ours = out("json", "ours.json");
+    let text = std::fs::read_to_string(&ours).unwrap();
+    assert!(
+        text.contains("\"score\": null") || text.contains("\"score\":null"),
+        "no null score in our export"
+    );
+    // CSV: an empty cell, never 0.
+    let csv = std::fs::read_to_string(out("csv", "plays.csv")).unwrap();
+    let line = csv
+        .lines()
+        .find(|l| l.starts_with("2025-02-04") && l.contains(",Ana,"))
+        .unwrap_or_else(|| panic!("{csv}"));
+    assert!(
+        line.contains(",1,,1,true,"),
+        "seat 1, no score, rank 1, winner: {line}"
+    );
+    // Each file brought into an empty history gives the same records.
+    for (file, name) in [(&bg, "from-bg.sqlite3"), (&ours, "from-ours.sqlite3")] {
+        let b = dir.path().join(name);
+        ok(&b, &["import", file.to_str().unwrap()]);
+        let history = |db: &Path| -> Vec<Value> {
+            let h: Value = serde_json::from_str(&ok(db, &["--json", "history"])).unwrap();
+            h.as_array().unwrap().clone()
+        };
+        let (ha, hb) = (history(&a), history(&b));
+        assert_eq!(ha.len(), hb.len(), "{name}");
+        for (ga, gb) in ha.iter().zip(&hb) {
+            let id = |g: &Value| g["id"].as_i64().unwrap();
+            assert_eq!(
+                record_rows(&a, id(ga)),
+                record_rows(&b, id(gb)),
+                "{name}: the play of {}",
+                ga["played_on"]
+            );
+        }
+    }
 }
 
 #[test]

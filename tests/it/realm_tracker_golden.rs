@@ -255,9 +255,9 @@ fn golden_three_player_game() {
         .any(|g| g.id == id && g.game == "raise-the-realm-live"));
     // Statistics: each seat's Leader was recorded with its result.
     let by_leader = [
-        ("Agrarian Lord", 1, 0, Some(0.0), 30.0),
-        ("Pious One", 1, 0, Some(0.0), 22.0),
-        ("Warlord", 1, 1, Some(1.0), 30.0),
+        ("Agrarian Lord", 1, 0, Some(0.0), Some(30.0)),
+        ("Pious One", 1, 0, Some(0.0), Some(22.0)),
+        ("Warlord", 1, 1, Some(1.0), Some(30.0)),
     ]
     .map(|(leader, plays, wins, rate, average)| (leader.to_string(), plays, wins, rate, average));
     assert_eq!(roles(&st), by_leader.to_vec());
@@ -291,7 +291,10 @@ fn golden_three_player_game() {
 }
 
 /// Raise the Realm's win rate by Leader: (Leader, plays, wins, win rate, average score).
-fn roles(st: &Steward) -> Vec<(String, i64, i64, Option<f64>, f64)> {
+/// (Leader, plays, wins, win rate, average score).
+type RoleLine = (String, i64, i64, Option<f64>, Option<f64>);
+
+fn roles(st: &Steward) -> Vec<RoleLine> {
     let filter = StatsFilter {
         game: Some("raise-the-realm-live".into()),
         ..StatsFilter::default()

@@ -18,6 +18,7 @@ pub fn score(s: &RaceState) -> Scoresheet {
             winner: s.winner == Some(i as u8),
             title: None,
             role: None,
+            unscored: false,
         })
         .collect();
     Scoresheet {

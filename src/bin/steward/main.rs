@@ -369,7 +369,7 @@ fn run(cli: Cli) -> Result<u8, ApiError> {
                     s.score
                         .rows
                         .iter()
-                        .map(|r| format!("{} {}", r.name, r.total))
+                        .map(|r| format!("{} {}", r.name, text::total(r)))
                         .collect::<Vec<_>>()
                         .join(", ")
                 )

@@ -29,18 +29,30 @@ fn percent(rate: Option<f64>) -> String {
         .unwrap_or_else(|| "–".into())
 }
 
+/// A score figure with one decimal, or a dash where no play had a score.
+fn figure(value: Option<f64>) -> String {
+    value
+        .map(|v| format!("{v:.1}"))
+        .unwrap_or_else(|| "–".into())
+}
+
+/// A score, or a dash where no play had one.
+fn score(value: Option<i32>) -> String {
+    value.map_or_else(|| "–".into(), |v| v.to_string())
+}
+
 fn person_text(p: &PersonStats) -> String {
     let mut out = format!(
-        "  {}: {} plays ({} solo), {} wins, win rate {} (by chance {}), score average {:.1}, high {}, low {}, longest winning streak {}\n",
+        "  {}: {} plays ({} solo), {} wins, win rate {} (by chance {}), score average {}, high {}, low {}, longest winning streak {}\n",
         p.name,
         p.plays,
         p.solo_plays,
         p.wins,
         percent(p.win_rate),
         percent(p.expected_win_rate),
-        p.average_score,
-        p.high_score,
-        p.low_score,
+        figure(p.average_score),
+        score(p.high_score),
+        score(p.low_score),
         p.longest_streak
     );
     for h in &p.head_to_head {
@@ -104,12 +116,12 @@ fn game_text(g: &GameStats) -> String {
                 g.by_role
                     .iter()
                     .map(|r| format!(
-                        "{} {} wins in {} ({}), average {:.1}",
+                        "{} {} wins in {} ({}), average {}",
                         r.role,
                         r.wins,
                         r.plays,
                         percent(r.win_rate),
-                        r.average_score
+                        figure(r.average_score)
                     ))
                     .collect()
             )

@@ -1,6 +1,6 @@
 //! The CLI's text answers (without `--json`): tables, scores, History and records.
 
-use estate_steward::engine::Scoresheet;
+use estate_steward::engine::{ScoreRow, Scoresheet};
 use estate_steward::service::{GameInfo, GameRecord, TableView};
 use estate_steward::store::GameRow;
 
@@ -15,7 +15,7 @@ pub(crate) fn table_text(v: &TableView) -> String {
         out += &format!("{m}\n");
     }
     for row in &v.score.rows {
-        out += &format!("score: {} {}", row.name, row.total);
+        out += &format!("score: {} {}", row.name, total(row));
         if let Some(t) = &row.title {
             out += &format!(" — {t}");
         }
@@ -50,10 +50,19 @@ pub(crate) fn games_text(games: &[GameInfo]) -> String {
         .join("\n")
 }
 
+/// A seat's total as text: "no score" for a record kept with its winners only.
+pub(crate) fn total(row: &ScoreRow) -> String {
+    if row.unscored {
+        "no score".into()
+    } else {
+        row.total.to_string()
+    }
+}
+
 pub(crate) fn score_text(sheet: &Scoresheet) -> String {
     let mut out = String::new();
     for row in &sheet.rows {
-        out += &format!("{}: {}\n", row.name, row.total);
+        out += &format!("{}: {}\n", row.name, total(row));
         for (c, n) in sheet.categories.iter().zip(&row.breakdown) {
             out += &format!("  {c}: {n}\n");
         }
@@ -111,7 +120,7 @@ pub(crate) fn record_text(r: &GameRecord) -> String {
         out += &format!(
             "{}: {}{}{}\n",
             row.name,
-            row.total,
+            total(row),
             if row.winner { " (winner)" } else { "" },
             row.title
                 .as_ref()

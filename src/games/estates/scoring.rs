@@ -68,6 +68,7 @@ fn score_row(s: &EstatesState, seat: u8, buildings: i32) -> ScoreRow {
         winner: false,
         title: None,
         role: None,
+        unscored: false,
     }
 }
 

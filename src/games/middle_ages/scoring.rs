@@ -67,6 +67,7 @@ pub fn score(s: &MiddleState) -> Scoresheet {
                 winner: over && places[i] == 1,
                 title: None,
                 role: None,
+                unscored: false,
             }
         })
         .collect();

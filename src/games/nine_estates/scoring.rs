@@ -189,6 +189,7 @@ pub fn scoresheet(state: &NineState) -> Scoresheet {
             winner: false,
             title: over.then(|| rules().title(total)),
             role: None,
+            unscored: false,
         }],
         final_: over,
     }

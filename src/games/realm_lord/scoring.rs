@@ -18,6 +18,7 @@ pub fn sheet(hopes: &[u32], winners: &[u8], over: bool) -> Scoresheet {
             winner: over && winners.contains(&(i as u8)),
             title: None,
             role: None,
+            unscored: false,
         })
         .collect();
     Scoresheet {

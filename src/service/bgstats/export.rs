@@ -80,7 +80,9 @@ pub(in crate::service) fn bgstats_file(archive: &Archive) -> Value {
             .iter()
             .map(|r| {
                 json!({"playerRefId": people.get(r.person.as_str()).copied().unwrap_or(0),
-                       "score": r.score.to_string(), "winner": r.winner, "rank": r.rank,
+                       // "" is BG Stats' own word for no score (a play logged by its winners).
+                       "score": r.score.map(|s| s.to_string()).unwrap_or_default(),
+                       "winner": r.winner, "rank": r.rank,
                        "seatOrder": u32::from(r.seat) + 1, "startPlayer": r.seat == 0,
                        "newPlayer": false, "role": r.role.clone().unwrap_or_default(),
                        "team": "", "teamRole": "", "startPosition": "", "metaData": "{}"})
@@ -98,7 +100,8 @@ pub(in crate::service) fn bgstats_file(archive: &Archive) -> Value {
             "gameRefId": game_ref,
             "durationMin": 0,
             "ignored": false,
-            "manualWinner": false,
+            // Winners without scores were chosen by hand, as BG Stats marks them.
+            "manualWinner": g.results.iter().any(|r| r.score.is_none()),
             "usesTeams": false,
             "rounds": 0,
             "board": "",

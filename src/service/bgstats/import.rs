@@ -1,7 +1,8 @@
 //! A BG Stats file's plays of the games we host as results-only records: games matched by name
 //! (or by the UUID our own export gave them), people by name, each play's `uuid` kept so that
-//! a second import finds it. Plays of other games, ignored plays and plays we cannot hold (no
-//! scores, too many players) are skipped with the reason. A file whose records do not hold
+//! a second import finds it. A play that records only who won (no scores, or some) is kept as
+//! it is: its seats without a score hold none. Plays of other games, ignored plays and plays we
+//! cannot hold (too many players, a name twice) are skipped with the reason. A file whose records do not hold
 //! together (a play of a game or player the file does not list, a date that is not one) is
 //! refused whole, naming the field.
 
@@ -16,13 +17,16 @@ use chrono::NaiveDate;
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap};
 
+/// A seat of a play: (name, score if the play has one, rank, winner, role).
+pub(in crate::service) type Row = (String, Option<i32>, u8, bool, Option<String>);
+
 /// One play ready to be stored.
 pub(in crate::service) struct Play {
     pub game: &'static str,
     pub day: String,
     pub uuid: String,
-    /// (name, score, rank, winner, role) in seat order.
-    pub rows: Vec<(String, i32, u8, bool, Option<String>)>,
+    /// (name, score if the play has one, rank, winner, role) in seat order.
+    pub rows: Vec<Row>,
 }
 
 impl Play {
@@ -128,13 +132,11 @@ fn convert(
         let name = checked_name(name).map_err(|e| e.to_string())?.to_string();
         if rows
             .iter()
-            .any(|(m, ..): &(String, i32, u8, bool, Option<String>)| {
-                m.to_lowercase() == name.to_lowercase()
-            })
+            .any(|(m, ..): &Row| m.to_lowercase() == name.to_lowercase())
         {
             return Err(format!("{name} plays twice"));
         }
-        let points = score(&s.score)?.ok_or_else(|| format!("no score for {name}"))?;
+        let points = score(&s.score)?;
         let role = s
             .role
             .as_deref()
@@ -142,9 +144,16 @@ fn convert(
             .filter(|r| !r.is_empty() && r.chars().count() <= 40);
         rows.push((name, points, 0, n > 1 && s.winner, role.map(String::from)));
     }
-    let totals: Vec<i32> = rows.iter().map(|r| r.1).collect();
     let won: Vec<bool> = rows.iter().map(|r| r.3).collect();
-    let computed = ranks(&totals, &won);
+    // Ranks from the scores when every seat has one; else the winners first and everyone else
+    // after them, sharing a rank (a play logged with its winners only says no more).
+    let computed = match rows.iter().map(|r| r.1).collect::<Option<Vec<i32>>>() {
+        Some(totals) => ranks(&totals, &won),
+        None => {
+            let any = won.contains(&true);
+            won.iter().map(|&w| if w || !any { 1 } else { 2 }).collect()
+        }
+    };
     let given = ordered.iter().all(|(s, _)| s.rank > 0);
     for (i, row) in rows.iter_mut().enumerate() {
         row.2 = match given {

@@ -59,7 +59,7 @@ type RawLog = (i64, String, String, String, bool, String);
 type RawResult = (
     u8,
     String,
-    i32,
+    Option<i32>,
     u8,
     bool,
     Option<String>,

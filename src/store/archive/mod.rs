@@ -93,7 +93,8 @@ pub struct ArchivedResult {
     pub seat: u8,
     /// The person's UUID.
     pub person: String,
-    pub score: i32,
+    /// null: the record holds no score for this seat (a play logged with its winners only).
+    pub score: Option<i32>,
     pub rank: u8,
     pub winner: bool,
     pub title: Option<String>,
@@ -120,7 +121,8 @@ pub struct CsvRow {
     pub player: String,
     /// 1 = first in seat order.
     pub seat: u8,
-    pub score: i32,
+    /// Empty where the record holds no score for this seat.
+    pub score: Option<i32>,
     pub rank: u8,
     pub winner: bool,
     pub title: Option<String>,

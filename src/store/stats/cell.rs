@@ -78,7 +78,8 @@ pub fn narrower_bounds(key: &str) -> Option<(String, String)> {
 /// Games counted (person 0 only): `a` games.
 pub const GAMES: &str = "games";
 /// A person's results: `a` plays, `b` solo plays, `c` wins and `d` plays of games of two or
-/// more players, `e` the sum of their scores, `x` the sum of 1/n over those games.
+/// more players, `e` the sum of their scores, `f` the plays without a score (a record kept with
+/// its winners only: its score figures leave it out), `x` the sum of 1/n over those games.
 pub const PERSON: &str = "person";
 /// Scores five by five (see [`ScoreCounts`]): `a` results with a score from `5 * sub` to
 /// `5 * sub + 4`, and `b` to `f` of them with each of those five scores in turn. Exact, and a
@@ -99,7 +100,7 @@ pub const CATEGORY: &str = "category";
 /// Games of two or more players: `a` results at seat `sub` (0 first), `b` of them won.
 pub const SEAT: &str = "seat";
 /// `a` results with the role `item`, `b` of them in games of two or more players, `c` won
-/// there, `e` the sum of their scores.
+/// there, `e` the sum of their scores, `f` those without a score.
 pub const ROLE: &str = "role";
 /// `a` results with the solo title `item`.
 pub const TITLE: &str = "title";
@@ -119,7 +120,8 @@ pub const RECORDS: [&str; 2] = [TOP, MARGIN];
 
 /// In the order the games were played, one person's half-month (not kept by year): `a` results, `b` the highest score,
 /// `c` the lowest, `d` results in games of two or more players, `e` wins before the first
-/// loss, `f` wins after the last loss, `g` the longest run of wins ([`Run`]).
+/// loss, `f` wins after the last loss, `g` the longest run of wins, `x` the results without a
+/// score (not in `b` or `c`) ([`Run`]).
 pub const SEQ: &str = "seq";
 
 /// A cell's key in memory: its texts (the game, the month, the item) as numbers given out by

@@ -361,7 +361,7 @@ fn summed_columns(kind: &str) -> &'static [&'static str] {
         SCORE => &["a", "b", "c", "d", "e", "f"],
         CATEGORY => &["a", "x"],
         SEAT => &["a", "b"],
-        ROLE => &["a", "b", "c", "e"],
+        ROLE => &["a", "b", "c", "e", "f"],
         TITLE => &["a"],
         _ => &["a", "b", "c", "d", "e", "f", "g", "x"],
     }

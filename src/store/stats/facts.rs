@@ -18,7 +18,9 @@ pub struct GameFacts {
 pub struct ResultFacts {
     pub person: i64,
     pub seat: i64,
-    pub score: i64,
+    /// None: a record that holds no score for this seat (counted for plays and wins, left out
+    /// of every score figure).
+    pub score: Option<i64>,
     pub rank: i64,
     pub winner: bool,
     pub title: Option<String>,
@@ -42,7 +44,7 @@ impl GameFacts {
     }
 
     /// The winner's lead over the best other player, in a game of two or more players that has
-    /// both.
+    /// both with a score.
     pub fn margin(&self) -> Option<i64> {
         if self.n <= 1 {
             return None;
@@ -51,7 +53,7 @@ impl GameFacts {
             self.results
                 .iter()
                 .filter(|r| r.winner == won)
-                .map(|r| r.score)
+                .filter_map(|r| r.score)
                 .max()
         };
         Some(best(true)? - best(false)?)

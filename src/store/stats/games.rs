@@ -71,7 +71,8 @@ pub struct RoleRecord {
     pub wins: i64,
     /// Over games of two or more players (none when all were solo).
     pub win_rate: Option<f64>,
-    pub average_score: f64,
+    /// Over the plays with a score (none when no play has one).
+    pub average_score: Option<f64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type)]
@@ -197,7 +198,7 @@ fn by_role(store: &Store, view: &View) -> Result<Vec<RoleRecord>, StoreError> {
             plays: v.a,
             wins: v.c,
             win_rate: (v.b > 0).then(|| v.c as f64 / v.b as f64),
-            average_score: v.e as f64 / v.a as f64,
+            average_score: (v.a > v.f).then(|| v.e as f64 / (v.a - v.f) as f64),
         })
         .collect();
     out.sort_by(|x, y| y.plays.cmp(&x.plays).then_with(|| x.role.cmp(&y.role)));

@@ -25,9 +25,10 @@ pub struct PersonStats {
     pub win_rate: Option<f64>,
     /// What winning by chance would give: the mean of 1/n over those games.
     pub expected_win_rate: Option<f64>,
-    pub average_score: f64,
-    pub high_score: i32,
-    pub low_score: i32,
+    /// Over the plays with a score (none when no play has one).
+    pub average_score: Option<f64>,
+    pub high_score: Option<i32>,
+    pub low_score: Option<i32>,
     /// The most games of two or more players won in a row, by the day played.
     #[specta(type = f64)]
     pub longest_streak: i64,
@@ -92,9 +93,9 @@ fn totals(store: &Store, view: &View) -> Result<Vec<PersonStats>, StoreError> {
                 wins,
                 win_rate: (contested > 0).then(|| wins as f64 / contested as f64),
                 expected_win_rate: (contested > 0).then(|| v.x / contested as f64),
-                average_score: v.e as f64 / v.a as f64,
-                high_score: clamp(run.high),
-                low_score: clamp(run.low),
+                average_score: (v.a > v.f).then(|| v.e as f64 / (v.a - v.f) as f64),
+                high_score: (run.scored() > 0).then(|| clamp(run.high)),
+                low_score: (run.scored() > 0).then(|| clamp(run.low)),
                 longest_streak: run.best,
                 head_to_head: Vec::new(),
             }

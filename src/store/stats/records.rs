@@ -11,6 +11,8 @@ use super::tally::{Vals, MARGIN, TOP};
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Run {
     pub results: i64,
+    /// Results without a score: `high` and `low` are of the others.
+    pub unscored: i64,
     pub high: i64,
     pub low: i64,
     pub contested: i64,
@@ -23,6 +25,9 @@ impl Run {
     pub fn from_vals(v: &Vals) -> Run {
         Run {
             results: v.a,
+            // A count kept in the cell's real column (the others are taken); exact far past
+            // any number of games.
+            unscored: v.x as i64,
             high: v.b,
             low: v.c,
             contested: v.d,
@@ -41,22 +46,22 @@ impl Run {
             e: self.lead,
             f: self.trail,
             g: self.best,
-            x: 0.0,
+            x: self.unscored as f64,
         }
     }
 
-    /// One more result, after the others.
-    pub fn push(&mut self, score: i64, contested: bool, won: bool) {
-        self.high = if self.results == 0 {
-            score
-        } else {
-            self.high.max(score)
-        };
-        self.low = if self.results == 0 {
-            score
-        } else {
-            self.low.min(score)
-        };
+    /// How many of the results have a score.
+    pub fn scored(&self) -> i64 {
+        self.results - self.unscored
+    }
+
+    /// One more result (`None`: without a score), after the others.
+    pub fn push(&mut self, score: Option<i64>, contested: bool, won: bool) {
+        match score {
+            Some(score) if self.scored() == 0 => (self.high, self.low) = (score, score),
+            Some(score) => (self.high, self.low) = (self.high.max(score), self.low.min(score)),
+            None => self.unscored += 1,
+        }
         self.results += 1;
         if !contested {
             return;
@@ -82,10 +87,16 @@ impl Run {
             return *self;
         }
         let all_won = |r: &Run| r.lead == r.contested;
+        let (high, low) = match (self.scored(), later.scored()) {
+            (0, _) => (later.high, later.low),
+            (_, 0) => (self.high, self.low),
+            _ => (self.high.max(later.high), self.low.min(later.low)),
+        };
         Run {
             results: self.results + later.results,
-            high: self.high.max(later.high),
-            low: self.low.min(later.low),
+            unscored: self.unscored + later.unscored,
+            high,
+            low,
             contested: self.contested + later.contested,
             lead: if all_won(self) {
                 self.contested + later.lead
@@ -121,8 +132,12 @@ pub fn records_of(game: &GameFacts) -> Vec<(&'static str, i64, Top)> {
     // The day read once for the game, not for each result.
     let day = day_number(game.played_on.as_deref());
     for r in &game.results {
+        // A result without a score holds no record.
+        let Some(score) = r.score else {
+            continue;
+        };
         let top = Top {
-            score: r.score,
+            score,
             day,
             game: game.id,
             seat: r.seat,
@@ -188,6 +203,11 @@ mod tests {
     use super::*;
 
     fn run(results: &[(i64, bool, bool)]) -> Run {
+        let scored: Vec<_> = results.iter().map(|&(s, c, w)| (Some(s), c, w)).collect();
+        run_of(&scored)
+    }
+
+    fn run_of(results: &[(Option<i64>, bool, bool)]) -> Run {
         let mut r = Run::default();
         for &(score, contested, won) in results {
             r.push(score, contested, won);
@@ -223,5 +243,34 @@ mod tests {
             }
         }
         assert_eq!(Run::from_vals(&whole.vals()), whole);
+    }
+
+    #[test]
+    fn a_result_without_a_score_counts_for_runs_but_not_for_high_and_low() {
+        let seq = [
+            (None, true, true),
+            (Some(4), true, true),
+            (None, false, false),
+            (Some(-2), true, false),
+            (None, true, true),
+            (Some(6), true, true),
+            (None, true, false),
+        ];
+        let whole = run_of(&seq);
+        assert_eq!((whole.results, whole.unscored, whole.scored()), (7, 4, 3));
+        assert_eq!((whole.high, whole.low), (6, -2), "the unscored are no 0");
+        assert_eq!((whole.best, whole.lead, whole.trail), (2, 2, 0));
+        for cut in 0..=seq.len() {
+            for cut2 in cut..=seq.len() {
+                let folded = run_of(&seq[..cut])
+                    .then(&run_of(&seq[cut..cut2]))
+                    .then(&run_of(&seq[cut2..]));
+                assert_eq!(folded, whole, "cut at {cut} and {cut2}");
+            }
+        }
+        assert_eq!(Run::from_vals(&whole.vals()), whole);
+        let none = run_of(&[(None, true, true), (None, true, false)]);
+        assert_eq!((none.scored(), none.results), (0, 2));
+        assert_eq!(none.then(&run_of(&[(Some(3), false, false)])).high, 3);
     }
 }

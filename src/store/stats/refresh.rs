@@ -254,7 +254,7 @@ fn write_runs(tx: &Transaction, tally: &Tally) -> Result<(), StoreError> {
     let name = |id: u32| tally.names.name(id);
     let mut put = tx.prepare_cached(
         "INSERT OR REPLACE INTO tally (game, n, month, kind, person, item, sub, a, b, c, d, e, f, g, x)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, 0)",
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
     )?;
     for (k, run) in &tally.runs {
         let v = run.vals();
@@ -272,7 +272,9 @@ fn write_runs(tx: &Transaction, tally: &Tally) -> Result<(), StoreError> {
             v.d,
             v.e,
             v.f,
-            v.g
+            v.g,
+            // The results without a score (`Run::unscored`).
+            v.x
         ])?;
     }
     Ok(())

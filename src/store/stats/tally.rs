@@ -232,7 +232,8 @@ impl Tally {
                     b: i64::from(!contested),
                     c: won,
                     d: i64::from(contested),
-                    e: r.score,
+                    e: r.score.unwrap_or(0),
+                    f: i64::from(r.score.is_none()),
                     x: if contested { 1.0 / game.n as f64 } else { 0.0 },
                     ..Vals::default()
                 },
@@ -245,13 +246,15 @@ impl Tally {
                 Vec::new()
             };
             for who in whose {
-                put(
-                    SCORE,
-                    who,
-                    "",
-                    ScoreCounts::cell_of(r.score),
-                    ScoreCounts::one(r.score),
-                );
+                if let Some(score) = r.score {
+                    put(
+                        SCORE,
+                        who,
+                        "",
+                        ScoreCounts::cell_of(score),
+                        ScoreCounts::one(score),
+                    );
+                }
                 for (ord, name, points) in &categories {
                     let v = Vals {
                         a: 1,
@@ -273,7 +276,8 @@ impl Tally {
                         a: 1,
                         b: i64::from(contested),
                         c: won,
-                        e: r.score,
+                        e: r.score.unwrap_or(0),
+                        f: i64::from(r.score.is_none()),
                         ..Vals::default()
                     };
                     put(ROLE, who, role, 0, v);
@@ -382,7 +386,7 @@ mod tests {
                     .map(|(seat, &score)| ResultFacts {
                         person: seat as i64 + id % 3 + 1,
                         seat: seat as i64,
-                        score,
+                        score: Some(score),
                         rank: 1 + scores.iter().filter(|&&s| s > score).count() as i64,
                         winner: n > 1 && score == best,
                         title: (n == 1).then(|| "Count".into()),
@@ -419,7 +423,7 @@ mod tests {
                 ResultFacts {
                     person: 1,
                     seat: 0,
-                    score: 10,
+                    score: Some(10),
                     rank: 1,
                     winner: true,
                     title: None,
@@ -429,7 +433,7 @@ mod tests {
                 ResultFacts {
                     person: 2,
                     seat: 1,
-                    score: 7,
+                    score: Some(7),
                     rank: 2,
                     winner: false,
                     title: None,

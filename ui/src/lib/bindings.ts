@@ -2632,9 +2632,10 @@ export type PersonStats_Deserialize = {
 	win_rate?: number | null,
 	/**  What winning by chance would give: the mean of 1/n over those games. */
 	expected_win_rate?: number | null,
-	average_score: number | null,
-	high_score: number,
-	low_score: number,
+	/**  Over the plays with a score (none when no play has one). */
+	average_score?: number | null,
+	high_score?: number | null,
+	low_score?: number | null,
 	/**  The most games of two or more players won in a row, by the day played. */
 	longest_streak: number | null,
 	head_to_head: HeadToHead[],
@@ -2654,9 +2655,10 @@ export type PersonStats_Serialize = {
 	win_rate: number | null,
 	/**  What winning by chance would give: the mean of 1/n over those games. */
 	expected_win_rate: number | null,
+	/**  Over the plays with a score (none when no play has one). */
 	average_score: number | null,
-	high_score: number,
-	low_score: number,
+	high_score: number | null,
+	low_score: number | null,
 	/**  The most games of two or more players won in a row, by the day played. */
 	longest_streak: number | null,
 	head_to_head: HeadToHead[],
@@ -2876,7 +2878,8 @@ export type RoleRecord_Deserialize = {
 	wins: number | null,
 	/**  Over games of two or more players (none when all were solo). */
 	win_rate?: number | null,
-	average_score: number | null,
+	/**  Over the plays with a score (none when no play has one). */
+	average_score?: number | null,
 };
 
 export type RoleRecord_Serialize = {
@@ -2885,6 +2888,7 @@ export type RoleRecord_Serialize = {
 	wins: number | null,
 	/**  Over games of two or more players (none when all were solo). */
 	win_rate: number | null,
+	/**  Over the plays with a score (none when no play has one). */
 	average_score: number | null,
 };
 
@@ -2974,6 +2978,12 @@ export type ScoreRow_Deserialize = {
 	 *  reads as it did before roles were recorded).
 	 */
 	role?: string | null,
+	/**
+	 *  The seat has no score: a record another app kept with its winners only (a BG Stats play
+	 *  of a cooperative game, or logged in a hurry). `total` and `breakdown` then mean nothing
+	 *  and are shown as no score. Never set by a game; left out of the JSON when false.
+	 */
+	unscored?: boolean,
 };
 
 /**  One seat's line on a scoresheet. */
@@ -2993,6 +3003,12 @@ export type ScoreRow_Serialize = {
 	 *  reads as it did before roles were recorded).
 	 */
 	role?: string,
+	/**
+	 *  The seat has no score: a record another app kept with its winners only (a BG Stats play
+	 *  of a cooperative game, or logged in a hurry). `total` and `breakdown` then mean nothing
+	 *  and are shown as no score. Never set by a game; left out of the JSON when false.
+	 */
+	unscored?: boolean,
 };
 
 /**  Scores as they stand (`final_` is true once the game is over). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scoreTable } from "./scoresheet";
+import { scoreTable, totalText } from "./scoresheet";
 
 describe("scoreTable", () => {
   it("makes a column per Era and a row per category", () => {
@@ -42,5 +42,13 @@ describe("scoreTable", () => {
       columns: [""],
       rows: [],
     });
+  });
+});
+
+describe("totalText", () => {
+  it("says no score for a seat the record kept without one, never its 0", () => {
+    expect(totalText({ total: 0, unscored: true })).toBe("no score");
+    expect(totalText({ total: 0 })).toBe("0");
+    expect(totalText({ total: -3, unscored: false })).toBe("-3");
   });
 });

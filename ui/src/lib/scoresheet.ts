@@ -1,6 +1,14 @@
 // A scoresheet row's breakdown laid out as the Scorepad's table. The figures are the core's.
 import type { Scoresheet_Serialize as Scoresheet } from "./bindings";
 
+/**
+ * A seat's total as the scorepad shows it: "no score" for a record another app kept with its
+ * winners only (the core marks the row `unscored`; its total means nothing then).
+ */
+export function totalText(row: Pick<Scoresheet["rows"][number], "total" | "unscored">): string {
+  return row.unscored ? "no score" : String(row.total);
+}
+
 export type ScoreTable = {
   /** Column headings (e.g. "Era 1", "Era 2"); one column named "" when categories are flat. */
   columns: string[];

@@ -10,6 +10,7 @@ import {
   isUnfiltered,
   monthLabel,
   percent,
+  scoreText,
   seriesColours,
   SERIES_COLOURS,
   statsGames,
@@ -58,6 +59,11 @@ describe("figures in words", () => {
     expect(figure(257 / 6)).toBe("42.8");
     expect(figure(-0.04)).toBe("0");
     expect(figure(null)).toBe("–");
+  });
+  it("shows a dash, never 0, where no play had a score", () => {
+    expect(scoreText(null)).toBe("–");
+    expect(scoreText(0)).toBe("0");
+    expect(scoreText(-4)).toBe("-4");
   });
   it("labels buckets, months and days", () => {
     expect(bucketLabel({ from: 40, to: 49 })).toBe("40–49");

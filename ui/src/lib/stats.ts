@@ -56,6 +56,11 @@ export function figure(n: number | null | undefined): string {
   return (Object.is(r, -0) ? 0 : r).toString();
 }
 
+/** A score, or a dash where no play had one (a person whose plays were kept by winners only). */
+export function scoreText(n: number | null | undefined): string {
+  return n === null || n === undefined ? "–" : String(n);
+}
+
 /** A score bucket's label: "40–49", or "7" for a bucket one score wide. */
 export function bucketLabel(b: Pick<ScoreBucket, "from" | "to">): string {
   return b.from === b.to ? `${b.from}` : `${b.from}–${b.to}`;

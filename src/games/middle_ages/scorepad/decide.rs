@@ -249,6 +249,7 @@ pub fn score(s: &PadState) -> Scoresheet {
             winner: s.finished && p.rank == 1,
             title: None,
             role: None,
+            unscored: false,
         })
         .collect();
     Scoresheet {

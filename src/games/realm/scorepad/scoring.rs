@@ -66,6 +66,7 @@ pub fn score(s: &RealmState) -> Scoresheet {
             winner: s.finished && !s.solo && ranks[i] == 1,
             title: (s.finished && s.solo).then(|| solo_title(totals[i])),
             role: None,
+            unscored: false,
         })
         .collect();
     Scoresheet {

@@ -68,6 +68,7 @@ pub fn scoresheet(s: &TrackerState) -> Scoresheet {
                     }
                 }),
                 role: s.players[i].leader.clone(),
+                unscored: false,
             })
             .collect(),
         final_: over,

@@ -14,7 +14,7 @@ const OWN: &str = "(:person IS NULL OR r.person_id = :person)";
 fn score_counts(store: &Store, scope: &Scope) -> Result<Vec<(i32, i64)>, StoreError> {
     let sql = format!(
         "WITH {MATCHED} SELECT r.score, count(*) FROM m JOIN results r ON r.game_id = m.id
-         WHERE {OWN} GROUP BY r.score"
+         WHERE {OWN} AND r.score IS NOT NULL GROUP BY r.score"
     );
     query(store, scope, &sql, |r| Ok((r.get(0)?, r.get(1)?)))
 }
@@ -94,7 +94,8 @@ fn highest(store: &Store, scope: &Scope) -> Result<Option<ScoreRecord>, StoreErr
     let sql = format!(
         "WITH {MATCHED} SELECT m.id, m.played_on, p.name, r.score
          FROM m JOIN results r ON r.game_id = m.id JOIN people p ON p.id = r.person_id
-         WHERE {OWN} ORDER BY r.score DESC, m.played_on, m.id, r.seat LIMIT 1"
+         WHERE {OWN} AND r.score IS NOT NULL
+         ORDER BY r.score DESC, m.played_on, m.id, r.seat LIMIT 1"
     );
     Ok(query(store, scope, &sql, |r| {
         Ok(ScoreRecord {

@@ -66,7 +66,11 @@ mod tests {
         let mut who: Vec<i64> = (1..=PEOPLE).collect();
         let scores: Vec<i64> = (0..n).map(|_| rng.random_range(0..25)).collect();
         let best = scores.iter().copied().max().unwrap_or(0);
+        // One game in five was kept with some of its winners and losers unscored (a BG Stats
+        // play logged by its winners): counted for plays and wins, never as a score of 0.
+        let unscored = rng.random_range(0..5) == 0;
         for (seat, score) in scores.iter().enumerate() {
+            let stored = (!(unscored && rng.random_range(0..2) == 0)).then_some(*score);
             let person = who.swap_remove(rng.random_range(0..who.len()));
             let rank = 1 + scores.iter().filter(|s| *s > score).count() as i64;
             let breakdown = match rng.random_range(0..4) {
@@ -89,7 +93,7 @@ mod tests {
                     id,
                     seat as i64,
                     person,
-                    score,
+                    stored,
                     rank,
                     n > 1 && *score == best,
                     (n == 1).then(|| format!("Title {}", score / 10)),
@@ -104,7 +108,7 @@ mod tests {
     /// A change another client (or this one) might make to finished games.
     fn change(conn: &Connection, rng: &mut ChaCha8Rng) -> &'static str {
         let pick = "(SELECT id FROM games ORDER BY random() LIMIT 1)";
-        match rng.random_range(0..6) {
+        match rng.random_range(0..7) {
             0 => {
                 add_game(conn, rng);
                 "a game added"
@@ -141,6 +145,13 @@ mod tests {
                 )
                 .unwrap();
                 "a game's day changed"
+            }
+            5 => {
+                conn.execute_batch(&format!(
+                    "UPDATE results SET score = NULL WHERE game_id = {pick} AND seat = 0"
+                ))
+                .unwrap();
+                "a score taken away"
             }
             _ => {
                 // One person's results move to another where they never sat together.
