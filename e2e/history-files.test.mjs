@@ -291,6 +291,8 @@ test(
       const totals = [];
       for (const t of await browser.$$('[data-testid="final-total"]')) totals.push(await t.getText());
       assert.ok(totals.includes("no score") && totals.includes("12"), `totals shown: ${totals}`);
+      // Its day is the day it was played, not the day it was imported.
+      assert.equal(await tid(browser, "record-played").getText(), "· entered as its results, played 2025-02-04");
       await screenshot(browser, "history-files-winner-only-record");
 
       // Our own export again: everything is already here.
