@@ -199,7 +199,12 @@ test(
     for (const b of bidButtons) labels.push((await b.getText()).trim());
     assert.deepEqual(labels, ["Pass", "Bid 1"]);
     const before = await logCount(browser);
-    await typeBid(browser, 3);
+    // Another amount without the keyboard: + steps up from the smallest bid.
+    await tid(browser, "bid-more").scrollIntoView({ block: "center" });
+    await tid(browser, "bid-more").click();
+    await tid(browser, "bid-more").click();
+    assert.equal(await tid(browser, "bid-amount").getValue(), "3");
+    await tid(browser, "bid-submit").click();
     await waitLogCount(browser, before + 1, "bid 3");
     await waitPrompt(browser, `${NAMES[c1]}: bid or pass`);
     assert.match(await text(browser, "bids"), new RegExp(`${NAMES[b1]}\\s+bid 3`));

@@ -23,6 +23,7 @@ import {
   rowName,
   rowSummary,
   signedPoints,
+  stepBid,
   sandLotName,
   stage,
   type EstatesShown,
@@ -287,6 +288,16 @@ describe("bids and money", () => {
     expect(parseBid("-1")).toHaveProperty("error");
     // Too small a bid is the core's refusal, with its reason, not the screen's.
     expect(parseBid("0")).toEqual({ amount: 0 });
+  });
+  it("steps a bid from the smallest one, never below it", () => {
+    expect(stepBid("", 1, 1)).toBe("2");
+    expect(stepBid("2", 1, 1)).toBe("3");
+    expect(stepBid("3", 1, -1)).toBe("2");
+    expect(stepBid("2", 2, -1)).toBe("2");
+    expect(stepBid("abc", 4, 1)).toBe("5");
+    // A typed bid under the smallest starts from it.
+    expect(stepBid("1", 4, 1)).toBe("5");
+    expect(stepBid("", null, 1)).toBe("2");
   });
   it("reads a peek", () => {
     expect(asPurse({ cash: 9, cash_box: 1 })).toEqual({ cash: 9, cash_box: 1 });

@@ -449,6 +449,18 @@ export function parseBid(text: string): { amount: number } | { error: string } {
   return { amount };
 }
 
+/**
+ * The typed bid one step up or down (`by`), from the smallest bid when none is typed or it is
+ * not a number: never below the smallest bid (or 1 when any amount may be bid). A stepper rather
+ * than buttons per amount: those would tell the bidder's cash.
+ */
+export function stepBid(text: string, minBid: number | null, by: 1 | -1): string {
+  const floor = minBid ?? 1;
+  const typed = parseBid(text);
+  const from = "amount" in typed && typed.amount >= floor ? typed.amount : floor;
+  return String(Math.max(floor, from + by));
+}
+
 export type Purse = { cash: number; cash_box: number };
 
 /** The answer of `peek` for The Estates, or null when it is not a purse. */
