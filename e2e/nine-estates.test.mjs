@@ -397,6 +397,12 @@ test(
     await browser.keys(["Control", "Shift", "z"]);
     await waitLogCount(browser, 2, "Ctrl+Shift+Z");
     assert.equal(await tid(browser, "last-message").getText(), "Redid: Era 1, round 1: passed");
+    // In a text field Ctrl+Z edits the text: the game is left alone.
+    const typing = (await openRequest(browser, '[data-place="the centre card"]')).$('[data-testid="describe-name"]');
+    await typing.click();
+    await browser.keys(["Control", "z"]);
+    await browser.pause(400);
+    assert.equal(await logCount(browser), 2, "Ctrl+Z in a field undid an action");
 
     // Home lists the unfinished game; resuming it shows the same table.
     await browser.setWindowSize(PHONE.width, PHONE.height);
