@@ -269,7 +269,8 @@ test(
       await tap(await tid(browser, "die-done"));
       await endTurn(browser, "Bo ends");
 
-      // Turn 3, Ana: three more actions from a card; five heroes, then the limit's choice.
+      // Turn 3, Ana: three more actions from a card; her Lord and four heroes fill the limit of
+      // five (a Lord is a hero "in every way"), then the limit's choice.
       await submit(browser, "draw", "Ana draws");
       await openForm(browser, "effect");
       await type(browser, "effect-source", "Call To Arms");
@@ -277,7 +278,9 @@ test(
       await select(await line.$('[data-testid="change-kind"]'), "ExtraActions");
       await line.$('[data-testid="change-amount"]').setValue("3");
       await submit(browser, "effect-save", "extra actions");
-      for (const name of ["Wren", "Orla", "Bram", "Dirk"]) await playCard(browser, "Hero", name);
+      for (const name of ["Wren", "Orla", "Bram"]) await playCard(browser, "Hero", name);
+      const anaHeroes = browser.$('[data-testid="player"][data-seat="0"] [data-testid="player-heroes"]');
+      assert.equal(await anaHeroes.getProperty("textContent"), "5 of 5 heroes", "the Lord is one of the five");
       await openForm(browser, "play");
       await tap(await tid(browser, "play-kind-Hero"));
       await type(browser, "play-name", "Wren");

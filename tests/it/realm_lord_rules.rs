@@ -717,15 +717,18 @@ fn a_hero_enters_ready_at_the_homeland_and_hands_are_counts() {
 
 #[test]
 fn hero_limit_asks_which_hero_to_discard() {
+    // By default the Lord is one of the five (004 line 42: a hero "in every way"): the Lord
+    // and four Hero cards fill the limit, and the next Hero card brings a discard.
     let mut s = in_actions(2, 30);
-    for (i, name) in ["Dirk", "Wren", "Orla", "Bram", "Dirk"].iter().enumerate() {
+    for (i, name) in ["Dirk", "Wren", "Orla", "Bram"].iter().enumerate() {
         if i == 3 {
             act(&mut s, A::EndTurn);
             pass_to(&mut s, 0);
         }
         play_hero(&mut s, name);
     }
-    assert_eq!(st(&s).seats[0].heroes.len(), 5);
+    assert_eq!(st(&s).seats[0].heroes.len(), 4);
+    assert_eq!(st(&s).heroes_counted(0), 5, "the Lord and four Hero cards");
     let sixth = |discard| A::PlayHero {
         name: "Wren".into(),
         facts: None,
@@ -757,7 +760,7 @@ fn hero_limit_asks_which_hero_to_discard() {
         },
     );
     act(&mut s, sixth(Some(LimitDiscard::Hero { id: 3 })));
-    assert_eq!(st(&s).seats[0].heroes.len(), 5);
+    assert_eq!(st(&s).seats[0].heroes.len(), 4);
     assert!(st(&s).figure(hero_id(3)).is_none());
     assert!(st(&s)
         .discard_pile
@@ -766,7 +769,7 @@ fn hero_limit_asks_which_hero_to_discard() {
     act(&mut s, A::EndTurn);
     pass_to(&mut s, 0);
     act(&mut s, sixth(Some(LimitDiscard::New)));
-    assert_eq!(st(&s).seats[0].heroes.len(), 5);
+    assert_eq!(st(&s).seats[0].heroes.len(), 4);
     assert_eq!(st(&s).discard_pile.last(), Some(&"Wren".to_string()));
     // With room, naming a discard is refused.
     let mut roomy = in_actions(2, 10);
@@ -778,12 +781,8 @@ fn hero_limit_asks_which_hero_to_discard() {
     assert_eq!(refused(&mut roomy, a), "realm-lord.hero-limit");
 }
 
-#[test]
-fn the_lord_counts_toward_the_limit_when_the_table_chooses() {
-    let opts = LordOptions {
-        lord_counts_toward_hero_limit: true,
-        ..options()
-    };
+/// Reveal two Lords and reach seat 0's actions with the given options.
+fn in_actions_with(opts: LordOptions) -> S {
     let mut s = new_session(2, opts, 1);
     act(&mut s, A::ConfirmTarget { hope_stones: 10 });
     for (i, n) in LORDS.iter().take(2).enumerate() {
@@ -798,19 +797,68 @@ fn the_lord_counts_toward_the_limit_when_the_table_chooses() {
     }
     act(&mut s, A::StartGame { first: Some(0) });
     act(&mut s, A::Draw);
-    for name in ["Dirk", "Wren", "Orla"] {
-        play_hero(&mut s, name);
+    s
+}
+
+/// Seat 0 brings `names` into play over as many turns as it takes.
+fn play_heroes(s: &mut S, names: &[&str]) {
+    for (i, name) in names.iter().enumerate() {
+        if i > 0 && i % 3 == 0 {
+            act(s, A::EndTurn);
+            pass_to(s, 0);
+        }
+        play_hero(s, name);
     }
-    act(&mut s, A::EndTurn);
-    pass_to(&mut s, 0);
-    play_hero(&mut s, "Bram");
-    // Lord + 4 heroes = 5: a fifth hero would make six.
+}
+
+#[test]
+fn the_lord_stays_outside_the_limit_when_the_table_chooses() {
+    let opts = LordOptions {
+        lord_outside_hero_limit: true,
+        ..options()
+    };
+    let mut s = in_actions_with(opts);
+    play_heroes(&mut s, &["Dirk", "Wren", "Orla", "Bram", "Dirk"]);
+    assert_eq!(
+        st(&s).seats[0].heroes.len(),
+        5,
+        "five Hero cards besides the Lord"
+    );
     let a = A::PlayHero {
-        name: "Dirk".into(),
+        name: "Wren".into(),
         facts: None,
         discard: None,
     };
     assert_eq!(refused(&mut s, a), "realm-lord.hero-limit");
+}
+
+#[test]
+fn a_game_recorded_before_the_lord_counted_goes_on_as_it_was_played() {
+    // Options as games recorded before the default turned stored them: the Lord left out.
+    let mut old: serde_json::Value = serde_json::to_value(options()).unwrap_or_default();
+    old["lord_counts_toward_hero_limit"] = json!(false);
+    if let Some(o) = old.as_object_mut() {
+        o.remove("lord_outside_hero_limit");
+    }
+    let opts: LordOptions = serde_json::from_value(old).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!opts.lord_counts());
+    let mut s = in_actions_with(opts.clone());
+    play_heroes(&mut s, &["Dirk", "Wren", "Orla", "Bram", "Dirk"]);
+    assert_eq!(st(&s).seats[0].heroes.len(), 5);
+    // Played again, the old game keeps its reading; a new game's options never write the old key.
+    assert!(serde_json::to_value(&opts)
+        .unwrap_or_default()
+        .get("lord_counts_toward_hero_limit")
+        .is_some());
+    assert!(serde_json::to_value(options())
+        .unwrap_or_default()
+        .get("lord_counts_toward_hero_limit")
+        .is_none());
+    // One that counted it still does.
+    let counted: LordOptions =
+        serde_json::from_value(json!({"lord_counts_toward_hero_limit": true}))
+            .unwrap_or_else(|e| panic!("{e}"));
+    assert!(counted.lord_counts());
 }
 
 #[test]

@@ -13,17 +13,33 @@ pub struct LordOptions {
     /// The Hope Stone target New game suggests (the last one used); the table still confirms it
     /// at setup (product.md: the rulebook names none).
     pub target: Option<u32>,
-    /// Whether the Lord counts toward the five-hero limit (reading B2: no).
-    pub lord_counts_toward_hero_limit: bool,
+    /// The Lord stays outside the five-hero limit (off by default: a Lord is a hero "in every
+    /// way", 004 line 42, so it counts toward line 134's five; reading B2).
+    pub lord_outside_hero_limit: bool,
+    /// How games recorded before the option above stored the choice (true: the Lord counted).
+    /// Present only in those games' options; when present it decides, so they replay and go on
+    /// exactly as they were played. New games never write it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[specta(skip)]
+    pub lord_counts_toward_hero_limit: Option<bool>,
     /// Cards, Realms and target remembered from earlier games.
     pub catalogue: Catalogue,
+}
+
+impl LordOptions {
+    /// Whether the Lord counts toward the five-hero limit in this game.
+    pub fn lord_counts(&self) -> bool {
+        self.lord_counts_toward_hero_limit
+            .unwrap_or(!self.lord_outside_hero_limit)
+    }
 }
 
 impl Default for LordOptions {
     fn default() -> Self {
         LordOptions {
             target: None,
-            lord_counts_toward_hero_limit: data().lord_counts_toward_hero_limit.value,
+            lord_outside_hero_limit: data().lord_outside_hero_limit.value,
+            lord_counts_toward_hero_limit: None,
             catalogue: Catalogue::default(),
         }
     }

@@ -63,7 +63,7 @@ pub struct LordData {
     pub hand_limit: Cited<u8>,
     pub actions_per_turn: Cited<u8>,
     pub hero_limit: Cited<u8>,
-    pub lord_counts_toward_hero_limit: Cited<bool>,
+    pub lord_outside_hero_limit: Cited<bool>,
     pub die: Cited<Die>,
     pub attributes: Cited<Vec<String>>,
     pub hope_stone_target: Cited<Option<u32>>,
@@ -101,7 +101,7 @@ fn fallback() -> LordData {
         hand_limit: cited(8),
         actions_per_turn: cited(3),
         hero_limit: cited(5),
-        lord_counts_toward_hero_limit: cited(false),
+        lord_outside_hero_limit: cited(false),
         die: cited(Die {
             sides: 6,
             always_succeeds: 6,
@@ -152,6 +152,11 @@ mod tests {
         assert_eq!(d.starting_hand.value, 5);
         assert_eq!(d.hand_limit.value, 8);
         assert_eq!(d.hero_limit.value, 5);
+        assert!(
+            !d.lord_outside_hero_limit.value,
+            "004 line 42: the Lord counts by default"
+        );
+        assert!(d.lord_outside_hero_limit.cite.contains("line 42"));
         assert_eq!(d.die.value.sides, 6);
         assert!(d.hope_stone_target.value.is_none());
         assert!(d.known_realm_names.cite.contains("line 52"));

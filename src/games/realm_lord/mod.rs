@@ -10,9 +10,11 @@
 //! - B1 The Hope Stone target is confirmed by the table every game (1-99, no default; New game
 //!   suggests the last one used). The game ends the moment a player reaches it, after any
 //!   accepted action; if several reach it at once the most Hope Stones win, an exact tie shares.
-//! - B2 The Lord does not count toward "more than five heroes" (an option); it can never be the
-//!   card discarded at the limit. B3 Any of the player's Hero cards may be discarded, the new one
-//!   included; its Treasure goes with it.
+//! - B2 The Lord counts toward "more than five heroes" (line 42: a hero "in every way"); the
+//!   table may leave it outside the limit (a New game option, off). It is never the card
+//!   discarded at the limit (line 134: "one of your Hero cards").
+//! - B3 Any of the player's Hero cards may be discarded, the new one included; its Treasure
+//!   goes with it.
 //! - B4 New Heroes and Treasures enter ready. B5 Using a Treasure exhausts only the Treasure.
 //! - B6 A failed quest places the hero at its Lord's Homeland, still exhausted, Treasure kept;
 //!   not a move. B7 Card bonuses to a quest are an entered modifier; naturals still decide.

@@ -162,7 +162,7 @@ pub struct LordState {
     pub target: Option<u32>,
     /// What New game suggested (the last target used): still to be confirmed.
     pub suggested_target: Option<u32>,
-    /// Option: the Lord counts toward the five-hero limit (reading B2: no by default).
+    /// The Lord counts toward the five-hero limit (reading B2: yes unless the table chose not).
     pub lord_counts: bool,
     pub realms: Vec<Realm>,
     /// False while some Realm still has a placeholder name.

@@ -62,7 +62,7 @@ pub fn initial(o: &LordOptions, seats: &[Seat]) -> Result<LordState, RuleError> 
         phase: Phase::Setup,
         target: None,
         suggested_target: o.target.or(cat.target),
-        lord_counts: o.lord_counts_toward_hero_limit,
+        lord_counts: o.lord_counts(),
         realms: names
             .into_iter()
             .map(|name| Realm { name, quest: None })

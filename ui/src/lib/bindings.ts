@@ -1604,8 +1604,11 @@ export type LordOptions_Deserialize = {
 	 *  at setup (product.md: the rulebook names none).
 	 */
 	target?: number | null,
-	/**  Whether the Lord counts toward the five-hero limit (reading B2: no). */
-	lord_counts_toward_hero_limit?: boolean,
+	/**
+	 *  The Lord stays outside the five-hero limit (off by default: a Lord is a hero "in every
+	 *  way", 004 line 42, so it counts toward line 134's five; reading B2).
+	 */
+	lord_outside_hero_limit?: boolean,
 	/**  Cards, Realms and target remembered from earlier games. */
 	catalogue?: LordCatalogue_Deserialize,
 };
@@ -1617,8 +1620,11 @@ export type LordOptions_Serialize = {
 	 *  at setup (product.md: the rulebook names none).
 	 */
 	target: number | null,
-	/**  Whether the Lord counts toward the five-hero limit (reading B2: no). */
-	lord_counts_toward_hero_limit: boolean,
+	/**
+	 *  The Lord stays outside the five-hero limit (off by default: a Lord is a hero "in every
+	 *  way", 004 line 42, so it counts toward line 134's five; reading B2).
+	 */
+	lord_outside_hero_limit: boolean,
 	/**  Cards, Realms and target remembered from earlier games. */
 	catalogue: LordCatalogue_Serialize,
 };
@@ -1890,7 +1896,7 @@ export type LordState_Deserialize = {
 	target?: number | null,
 	/**  What New game suggested (the last target used): still to be confirmed. */
 	suggested_target?: number | null,
-	/**  Option: the Lord counts toward the five-hero limit (reading B2: no by default). */
+	/**  The Lord counts toward the five-hero limit (reading B2: yes unless the table chose not). */
 	lord_counts: boolean,
 	realms: LordRealm_Deserialize[],
 	/**  False while some Realm still has a placeholder name. */
@@ -1920,7 +1926,7 @@ export type LordState_Serialize = {
 	target: number | null,
 	/**  What New game suggested (the last target used): still to be confirmed. */
 	suggested_target: number | null,
-	/**  Option: the Lord counts toward the five-hero limit (reading B2: no by default). */
+	/**  The Lord counts toward the five-hero limit (reading B2: yes unless the table chose not). */
 	lord_counts: boolean,
 	realms: LordRealm_Serialize[],
 	/**  False while some Realm still has a placeholder name. */
