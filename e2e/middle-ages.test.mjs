@@ -126,6 +126,11 @@ test(
     await move(browser);
     assert.match(await text(browser, "phase"), /^Round 1: (Ana|Bo) moves to row 2$/);
     assert.equal((await browser.$$('[data-testid="lord"]')).length, 2);
+    // The first screen does not read as everyone losing: until the last round the penalty for
+    // empty Estates stands apart from the coins, and places go by coins.
+    const provisional = await browser.$('[data-testid="fief"][data-seat="0"] [data-testid="provisional"]');
+    assert.equal(await provisional.getAttribute("data-counted"), "false");
+    assert.equal(await provisional.getText(), "8 empty Estates (−80 at the end if still empty) · place 1");
 
     // Round 1: the first player moves; the second taps that plot and is told why not.
     const mover = /Round 1: (\w+)/.exec(await text(browser, "phase"))[1];

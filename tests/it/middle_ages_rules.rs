@@ -951,7 +951,53 @@ fn the_score_is_provisional_while_the_game_runs() {
     let sheet = MiddleAges::score(&s);
     assert!(!sheet.final_);
     assert!(sheet.rows.iter().all(|r| !r.winner));
-    assert_eq!(sheet.rows[0].breakdown, vec![0, -80]);
+}
+
+/// #35 item 5: the penalty is due at the end only (003 line 45), so until the last round the
+/// totals and places are the coins and the empty Estates are shown apart; from round 16 on the
+/// penalty is in both.
+#[test]
+fn the_provisional_score_keeps_the_empty_estate_penalty_apart_until_the_last_round() {
+    let mut s = two();
+    // Ana has 5 coins and every Estate empty; Bo 3 coins and two Estates filled.
+    s.fiefs[0].coins = 5;
+    s.fiefs[1].coins = 3;
+    give(&mut s, 1, Field, 1);
+    give(&mut s, 1, Mill, 1);
+    let sheet = MiddleAges::score(&s);
+    assert_eq!(sheet.categories, vec!["Coins".to_string()]);
+    assert_eq!(sheet.rows[0].breakdown, vec![5]);
+    assert_eq!((sheet.rows[0].total, sheet.rows[0].rank), (5, 1));
+    assert_eq!((sheet.rows[1].total, sheet.rows[1].rank), (3, 2));
+    let v = MiddleAges::view(&s);
+    assert!(!v.penalty_in_total);
+    assert_eq!((v.players[0].total, v.players[0].penalty), (5, 80));
+    assert_eq!((v.players[1].total, v.players[1].penalty), (3, 60));
+    assert_eq!(
+        v.players[0].rank, 1,
+        "places go by coins before the last round"
+    );
+
+    play_until(&mut s, |s| s.round == 15 && s.phase == Phase::Turns);
+    assert!(
+        !MiddleAges::view(&s).penalty_in_total,
+        "round 15 is not the last"
+    );
+    play_until(&mut s, |s| s.round == 16);
+    let v = MiddleAges::view(&s);
+    assert!(v.penalty_in_total, "the last round counts the penalty");
+    let sheet = MiddleAges::score(&s);
+    assert_eq!(
+        sheet.categories,
+        vec!["Coins".to_string(), "Empty estates".to_string()]
+    );
+    for (row, p) in sheet.rows.iter().zip(&v.players) {
+        assert_eq!(row.breakdown, vec![p.coins, -p.penalty]);
+        assert_eq!(row.total, p.coins - p.penalty);
+        assert_eq!(p.total, row.total);
+        assert_eq!(p.rank, row.rank);
+    }
+    assert!(!sheet.final_);
 }
 
 // ---- whose decision ----

@@ -27,6 +27,26 @@ pub fn penalty(counts: &[u32; 8]) -> i32 {
     empty * data().empty_estate_penalty
 }
 
+/// Whether the empty-Estate penalty is in the totals as they stand: from the last round on
+/// (and at the end). Before, coins and the penalty are shown apart and places go by coins, so
+/// a first screen where every Estate is still empty does not read as everyone at −80 (the
+/// penalty is due only at the end, line 45).
+pub fn penalty_in_total(s: &MiddleState) -> bool {
+    s.phase == Phase::Over || s.round >= data().rounds
+}
+
+/// What ranks a player as things stand: the end key once the penalty is in the totals,
+/// before that the coins with the same tie-breakers.
+pub fn standing_key(s: &MiddleState, seat: u8) -> RankKey {
+    let coins = s.fiefs.get(usize::from(seat)).map_or(0, |f| f.coins);
+    let key = rank_key(coins, &counts(s, seat));
+    if penalty_in_total(s) {
+        key
+    } else {
+        (coins, key.1)
+    }
+}
+
 /// 1-based places: one more than the players with a strictly better key; identical keys share.
 pub fn ranks(keys: &[RankKey]) -> Vec<u8> {
     keys.iter()
@@ -48,20 +68,25 @@ pub fn categories() -> Vec<String> {
     vec!["Coins".into(), "Empty estates".into()]
 }
 
+/// The scoresheet as it stands. Before the last round it has the coins only (see
+/// [`penalty_in_total`]; the Fiefs show the empty Estates beside them).
 pub fn score(s: &MiddleState) -> Scoresheet {
     let over = s.phase == Phase::Over;
-    let keys: Vec<RankKey> = (0..s.seats)
-        .map(|seat| rank_key(s.fiefs[usize::from(seat)].coins, &counts(s, seat)))
-        .collect();
+    let with_penalty = penalty_in_total(s);
+    let keys: Vec<RankKey> = (0..s.seats).map(|seat| standing_key(s, seat)).collect();
     let places = ranks(&keys);
     let rows = (0..s.seats)
         .map(|seat| {
             let i = usize::from(seat);
             let coins = s.fiefs[i].coins;
+            let mut breakdown = vec![coins];
+            if with_penalty {
+                breakdown.push(-penalty(&counts(s, seat)));
+            }
             ScoreRow {
                 seat,
                 name: String::new(),
-                breakdown: vec![coins, -penalty(&counts(s, seat))],
+                breakdown,
                 total: keys[i].0,
                 rank: places[i],
                 winner: over && places[i] == 1,
@@ -71,8 +96,10 @@ pub fn score(s: &MiddleState) -> Scoresheet {
             }
         })
         .collect();
+    let mut categories = categories();
+    categories.truncate(if with_penalty { 2 } else { 1 });
     Scoresheet {
-        categories: categories(),
+        categories,
         rows,
         final_: over,
     }

@@ -5,7 +5,7 @@
 use super::actions::{Choice, Pos, Tile, TileType};
 use super::data::data;
 use super::decide::{allowed, coin_changes, err, waiting_for};
-use super::scoring::{counts, penalty, rank_key, ranks};
+use super::scoring::{counts, penalty, penalty_in_total, ranks, standing_key};
 use super::state::{EventRecord, MiddleState, Phase, Tokens};
 use super::{choices, setup, turn};
 use crate::engine::RuleError;
@@ -49,7 +49,8 @@ pub struct PlayerView {
     pub empty_estates: u32,
     /// Coins lost at the end for empty Estates, as things stand (positive).
     pub penalty: i32,
-    /// Coins minus the penalty: the provisional total.
+    /// The total as it stands: coins minus the penalty from the last round on, the coins
+    /// before (see `MiddleView::penalty_in_total`).
     pub total: i32,
     /// The place as things stand, with the tie-breakers.
     pub rank: u8,
@@ -92,6 +93,9 @@ pub struct MiddleView {
     pub rows: Vec<Vec<PlotView>>,
     pub players: Vec<PlayerView>,
     pub turn: Option<TurnView>,
+    /// The empty-Estate penalty is in the totals and places: from the last round on. Before,
+    /// the Fiefs show it apart from the coins (the places go by coins).
+    pub penalty_in_total: bool,
     pub events: Vec<EventRecord>,
     pub known_events: Vec<String>,
     pub bag: u32,
@@ -140,7 +144,11 @@ fn player_view(s: &MiddleState, seat: u8, rank: u8) -> PlayerView {
         chests: f.tiles().map(|t| u32::from(t.chests)).sum(),
         empty_estates: f.empty_estates(),
         penalty: penalty(&c),
-        total: f.coins - penalty(&c),
+        total: if penalty_in_total(s) {
+            f.coins - penalty(&c)
+        } else {
+            f.coins
+        },
         rank,
     }
 }
@@ -200,9 +208,7 @@ fn turn_view(s: &MiddleState) -> Option<TurnView> {
 
 pub fn view(s: &MiddleState) -> MiddleView {
     let d = data();
-    let keys: Vec<_> = (0..s.seats)
-        .map(|seat| rank_key(s.fiefs[usize::from(seat)].coins, &counts(s, seat)))
-        .collect();
+    let keys: Vec<_> = (0..s.seats).map(|seat| standing_key(s, seat)).collect();
     let places = ranks(&keys);
     let rows = (0..s.row_count())
         .map(|row| {
@@ -236,6 +242,7 @@ pub fn view(s: &MiddleState) -> MiddleView {
             .map(|seat| player_view(s, seat, places[usize::from(seat)]))
             .collect(),
         turn: turn_view(s),
+        penalty_in_total: penalty_in_total(s),
         events: s.events.clone(),
         known_events: s.known_events.clone(),
         bag: s.bag_counts().iter().sum(),

@@ -2212,7 +2212,10 @@ export type MiddlePlayerView_Deserialize = {
 	empty_estates: number,
 	/**  Coins lost at the end for empty Estates, as things stand (positive). */
 	penalty: number,
-	/**  Coins minus the penalty: the provisional total. */
+	/**
+	 *  The total as it stands: coins minus the penalty from the last round on, the coins
+	 *  before (see `MiddleView::penalty_in_total`).
+	 */
 	total: number,
 	/**  The place as things stand, with the tie-breakers. */
 	rank: number,
@@ -2230,7 +2233,10 @@ export type MiddlePlayerView_Serialize = {
 	empty_estates: number,
 	/**  Coins lost at the end for empty Estates, as things stand (positive). */
 	penalty: number,
-	/**  Coins minus the penalty: the provisional total. */
+	/**
+	 *  The total as it stands: coins minus the penalty from the last round on, the coins
+	 *  before (see `MiddleView::penalty_in_total`).
+	 */
 	total: number,
 	/**  The place as things stand, with the tie-breakers. */
 	rank: number,
@@ -2377,6 +2383,11 @@ export type MiddleView_Deserialize = {
 	rows: MiddlePlotView_Deserialize[][],
 	players: MiddlePlayerView_Deserialize[],
 	turn?: MiddleTurnView | null,
+	/**
+	 *  The empty-Estate penalty is in the totals and places: from the last round on. Before,
+	 *  the Fiefs show it apart from the coins (the places go by coins).
+	 */
+	penalty_in_total: boolean,
 	events: MiddleEventRecord[],
 	known_events: string[],
 	bag: number,
@@ -2401,6 +2412,11 @@ export type MiddleView_Serialize = {
 	rows: MiddlePlotView_Serialize[][],
 	players: MiddlePlayerView_Serialize[],
 	turn: MiddleTurnView | null,
+	/**
+	 *  The empty-Estate penalty is in the totals and places: from the last round on. Before,
+	 *  the Fiefs show it apart from the coins (the places go by coins).
+	 */
+	penalty_in_total: boolean,
 	events: MiddleEventRecord[],
 	known_events: string[],
 	bag: number,
