@@ -3,7 +3,7 @@
 // next row, an event that would take coins a player does not have); and the phone-size layout
 // of a five-player table.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -75,7 +75,7 @@ async function move(browser) {
 }
 
 /** Plays whatever the action area asks until the game is over; returns the steps taken. */
-async function playToTheEnd(browser, onEvent = async () => {}) {
+async function playToTheEnd(browser, onEvent = async () => {}, onRefill = async () => {}) {
   let steps = 0;
   for (;;) {
     const now = await step(browser);
@@ -89,6 +89,7 @@ async function playToTheEnd(browser, onEvent = async () => {}) {
       await tid(browser, "event-name").setValue("Plague");
       await actBy(browser, await tid(browser, "event-submit"), "an event");
     } else {
+      await onRefill();
       await actBy(browser, await browser.$('[data-testid="action"][data-group="refill"]'), "a refill");
     }
     steps += 1;
@@ -109,6 +110,8 @@ test(
       await tid(browser, "add-person").click();
       await browser.waitUntil(async () => (await text(browser, "seats")).includes(name), T);
     }
+    // This table adds the Orange Deck when the draw tiles run out (two players never run out).
+    await click(browser, await tid(browser, "option-run-out-orange"));
     await click(browser, await tid(browser, "start-game"));
     await tid(browser, "setup-panel").waitForDisplayed(T);
     assert.equal(await text(browser, "phase"), "Setup: lay the four rows of plots");
@@ -173,6 +176,8 @@ test(
       assert.match(why.cite, /^Rulebook: 003 line 21/);
       await screenshot(browser, "middle-ages-event-refused-desktop");
       await tid(browser, "event-coins-0").setValue("0");
+    }, async () => {
+      assert.match(await text(browser, "refill-hint"), /this table adds the Orange Deck when the bag runs out/);
     });
     assert.ok(steps > 40, `only ${steps} steps`);
 
@@ -250,6 +255,50 @@ test(
   ),
 );
 
+// A five-player table that adds the Orange Deck (003 line 19), played with the CLI's offered
+// actions until the bag is empty: nothing is left to offer but the row the table lays.
+const orangeDb = join(mkdtempSync(join(tmpdir(), "estate-steward-orange-")), "orange.sqlite3");
+execFileSync(steward, [
+  "--db", orangeDb, "start", "middle-ages", ...players, "--seed", "3",
+  "--options", JSON.stringify({ when_tiles_run_out: "OrangeDeck" }),
+]);
+// The stream ends with errors (and a failing exit) once nothing is offered: that is the point.
+spawnSync(steward, ["--db", orangeDb, "stream", "1"], { input: "pick 0\n".repeat(400) });
+
+test(
+  "Middle Ages: an Orange Deck table lays the row the bag cannot fill (phone)",
+  withApp(
+    async ({ browser }) => {
+      await browser.execute(() => {
+        location.hash = "#/table/1";
+      });
+      await tid(browser, "refill-panel").waitForDisplayed(T);
+      assert.equal(
+        await text(browser, "refill-hint"),
+        "Round 11 is over. The bag is empty: lay 6 new plots from the Orange Deck and enter them below.",
+      );
+      assert.equal(
+        (await browser.$$('[data-testid="action"][data-group="refill"]')).length,
+        0,
+        "the app cannot draw tiles it does not know",
+      );
+      await click(browser, await browser.$('[data-testid="tile-form"] summary'));
+      const laid = ["Field", "Field", "Mill", "Market", "Palace", "Palace"];
+      for (const [i, kind] of laid.entries()) {
+        const cell = await tid(browser, `tile-0-${i}`);
+        await centre(browser, cell);
+        await cell.selectByAttribute("value", kind);
+      }
+      await checkLayout(browser, "an Orange Deck row (phone)");
+      await screenshot(browser, "middle-ages-orange-phone");
+      await actBy(browser, await tid(browser, "tile-form-submit"), "the Orange Deck row");
+      assert.match(await browser.$('[data-testid="log"] li').getText(), /6 new tiles from the Orange Deck/);
+      assert.match(await text(browser, "bag"), /6 from the Orange Deck$/);
+    },
+    { db: orangeDb, size: PHONE },
+  ),
+);
+
 // The scorepad for a table that tracked nothing, made with the CLI too.
 const padDb = join(mkdtempSync(join(tmpdir(), "estate-steward-middle-pad-")), "pad.sqlite3");
 execFileSync(steward, ["--db", padDb, "start", "middle-ages-scorepad", "--player", "Ana", "--player", "Bo"]);
@@ -292,3 +341,4 @@ test(
 // The databases live in folders of their own under the system's temp folder: removed once done.
 after(() => rmSync(dirname(db), { recursive: true, force: true }));
 after(() => rmSync(dirname(padDb), { recursive: true, force: true }));
+after(() => rmSync(dirname(orangeDb), { recursive: true, force: true }));

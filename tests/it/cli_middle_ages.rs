@@ -141,3 +141,81 @@ fn a_seeded_middle_ages_game_plays_to_its_scoresheet_from_the_cli() {
         "nothing is offered once it is over"
     );
 }
+
+/// #35 item 4 from the CLI: a table that adds the Orange Deck (003 line 19) is offered no draw
+/// once the bag is short, a draw is refused with the reason, and the row the table lays is kept.
+#[test]
+fn an_orange_deck_table_lays_its_row_once_the_bag_runs_out_from_the_cli() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("orange.sqlite3");
+    let mut args = vec!["start", "middle-ages"];
+    for p in ["Ana", "Bo", "Cy", "Di", "Ed"] {
+        args.extend(["--player", p]);
+    }
+    args.extend([
+        "--seed",
+        "3",
+        "--options",
+        r#"{"when_tiles_run_out":"OrangeDeck"}"#,
+    ]);
+    let o = steward(&db, &args);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let shown = json(&db, &["show", "1"]);
+    assert_eq!(
+        shown["state"]["run_out"], "OrangeDeck",
+        "the choice is kept"
+    );
+
+    // Offered actions only, until nothing is offered: the refill the bag cannot fill.
+    let mut child = Command::new(BIN)
+        .arg("--db")
+        .arg(&db)
+        .args(["stream", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("stream");
+    {
+        let stdin = child.stdin.as_mut().expect("stdin");
+        for _ in 0..400 {
+            writeln!(stdin, "pick 0").expect("write");
+        }
+    }
+    let out = child.wait_with_output().expect("stream ends");
+    let lines = text(&out.stdout);
+    let first_err = lines
+        .lines()
+        .find(|l| l.starts_with("err"))
+        .unwrap_or_else(|| panic!("the stream never ran out of offers:\n{lines}"));
+    let shown = json(&db, &["show", "1"]);
+    assert_eq!(shown["state"]["phase"]["kind"], "RefillDue", "{first_err}");
+    assert_eq!(
+        shown["view"]["bag"], 0,
+        "five players empty the bag exactly"
+    );
+
+    let drawn = steward(&db, &["act", "1", r#"{"type":"Refill","tiles":null}"#]);
+    assert_eq!(drawn.status.code(), Some(1));
+    assert!(
+        text(&drawn.stderr).contains("[middle.orange-deck]")
+            && text(&drawn.stderr).contains("lay 6 tiles from the Orange Deck"),
+        "{}",
+        text(&drawn.stderr)
+    );
+    let laid = steward(
+        &db,
+        &[
+            "act",
+            "1",
+            r#"{"type":"Refill","tiles":["Field","Field","Mill","Mill","Palace","Palace"]}"#,
+        ],
+    );
+    assert!(laid.status.success(), "{}", text(&laid.stderr));
+    assert!(
+        text(&laid.stdout).contains("6 new tiles from the Orange Deck"),
+        "{}",
+        text(&laid.stdout)
+    );
+    let shown = json(&db, &["show", "1"]);
+    assert_eq!(shown["view"]["orange"], 6);
+}

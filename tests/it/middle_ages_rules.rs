@@ -8,16 +8,17 @@ use estate_steward::engine::names::named;
 use estate_steward::engine::{Game, Session};
 use estate_steward::games::middle_ages::data::data;
 use estate_steward::games::middle_ages::{
-    Choice, MiddleAction as A, MiddleAges, MiddleEvent, MiddleOptions, MiddleState, Phase, Symbols,
-    Tile, TileType,
+    Choice, MiddleAction as A, MiddleAges, MiddleEvent, MiddleOptions, MiddleState, Phase, RunOut,
+    Symbols, Tile, TileType,
 };
 use middle::*;
+use serde_json::json;
 use TileType::*;
 
 fn options(coins: u32) -> MiddleOptions {
     MiddleOptions {
         starting_coins: Some(coins),
-        known_events: Vec::new(),
+        ..MiddleOptions::default()
     }
 }
 
@@ -854,6 +855,163 @@ fn drawn_refills_at_five_players_reshuffle_the_discards_and_keep_the_84_tiles() 
     }
     assert_eq!(s.phase, Phase::Over);
     assert!(reshuffled > 0);
+}
+
+fn orange_table(n: usize) -> MiddleState {
+    let options = MiddleOptions {
+        when_tiles_run_out: RunOut::OrangeDeck,
+        ..MiddleOptions::default()
+    };
+    MiddleAges::initial(&options, &seats(n)).expect("initial")
+}
+
+/// Every tile is somewhere: the 84 and the Orange Deck's added ones, in play, discarded or in
+/// the bag.
+fn assert_tiles_kept(s: &MiddleState) {
+    let held: u32 = s.in_play().iter().sum::<u32>()
+        + s.discard.len() as u32
+        + s.bag_counts().iter().sum::<u32>();
+    assert_eq!(held, 84 + s.orange.len() as u32);
+}
+
+#[test]
+fn the_table_chooses_what_happens_when_the_draw_tiles_run_out_the_reshuffle_by_default() {
+    // 003 line 19 gives both and no player counts: a New game choice, kept with the game.
+    assert_eq!(
+        MiddleOptions::default().when_tiles_run_out,
+        RunOut::Reshuffle
+    );
+    assert!(data().tiles_run_out.cite.contains("line 19"));
+    // A game recorded before the choice existed reshuffled, and still does.
+    let old: MiddleOptions =
+        serde_json::from_value(json!({"starting_coins": 0, "known_events": []}))
+            .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(old.when_tiles_run_out, RunOut::Reshuffle);
+    let kept = serde_json::to_value(MiddleOptions {
+        when_tiles_run_out: RunOut::OrangeDeck,
+        ..MiddleOptions::default()
+    })
+    .unwrap_or_default();
+    assert_eq!(kept["when_tiles_run_out"], json!("OrangeDeck"));
+    let s = orange_table(5);
+    assert_eq!(s.run_out, RunOut::OrangeDeck);
+    assert_eq!(MiddleAges::view(&s).run_out, RunOut::OrangeDeck);
+}
+
+#[test]
+fn middle_tile_count_an_orange_deck_table_lays_from_the_bag_while_it_holds_a_row() {
+    // At an Orange Deck table the discards are never reshuffled: a type the bag lacks cannot be
+    // laid while the bag still holds a whole row.
+    let mut s = two();
+    s.run_out = RunOut::OrangeDeck; // as New game's choice would have set it
+    act(&mut s, take(1, 0));
+    act(&mut s, take(1, 1));
+    give(&mut s, 0, Palace, 5);
+    s.discard.push(Palace); // 1 in row 3 + 5 held + 1 discarded: the bag holds none.
+    let e = decide(
+        &s,
+        &A::Refill {
+            tiles: Some(vec![Palace, Field, Mill]),
+        },
+    )
+    .expect_err("no Palace left to draw");
+    assert_eq!(e.rule, "middle.tile-count");
+    assert_eq!(
+        e.message,
+        "only 0 Palace tiles are left to draw, and this table adds the Orange Deck only when the bag runs out"
+    );
+    let events = act(
+        &mut s,
+        A::Refill {
+            tiles: Some(vec![Field, Mill, Village]),
+        },
+    );
+    assert!(!events.iter().any(|e| matches!(
+        e,
+        MiddleEvent::DiscardsReshuffled { .. } | MiddleEvent::OrangeTilesAdded { .. }
+    )));
+    assert!(s.discard.contains(&Palace), "the discards stay out");
+}
+
+#[test]
+fn middle_orange_deck_when_the_bag_runs_out_new_tiles_join_and_the_discards_stay_out() {
+    // 003 line 19: "add new tiles in from the Orange Deck". Five players run out (reading A4).
+    let mut s = orange_table(5);
+    let width = usize::from(s.width());
+    play_until(&mut s, |s| {
+        s.phase == Phase::RefillDue && s.bag().len() <= usize::from(s.width())
+    });
+    assert_eq!(s.phase, Phase::RefillDue);
+    assert_tiles_kept(&s);
+    // Two of the bag's last tiles go to the discards, as if the rows had left them there: the
+    // bag is now short of a row.
+    for _ in 0..2 {
+        let t = s.bag()[0];
+        s.discard.push(t);
+    }
+    let bag = s.bag();
+    assert_eq!(bag.len(), width - 2);
+    let discards = s.discard.clone();
+
+    // The app cannot draw the Orange Deck: nothing to draw is offered, and a draw says why.
+    assert!(MiddleAges::allowed(&s).is_empty());
+    let e = decide(&s, &A::Refill { tiles: None }).expect_err("drawn");
+    assert_eq!(e.rule, "middle.orange-deck");
+    assert_eq!(
+        e.message,
+        "only 4 tiles are left to draw: lay them with 2 from the Orange Deck and enter the row"
+    );
+    // The bag's last tiles all go into the row.
+    let mut row: Vec<TileType> = bag.clone();
+    row.extend([Palace, Palace]);
+    let mut short = row.clone();
+    short[0] = if bag[0] == Field { Mill } else { Field };
+    let e = decide(&s, &A::Refill { tiles: Some(short) }).expect_err("a bag tile left out");
+    assert_eq!(e.rule, "middle.orange-deck");
+    assert!(
+        e.message
+            .starts_with("the bag's last 4 tiles go into this row first"),
+        "{}",
+        e.message
+    );
+
+    let before = s.clone();
+    let laid = A::Refill { tiles: Some(row) };
+    let events = act(&mut s, laid.clone());
+    let line = MiddleAges::summarize(&before, &laid, &events);
+    assert!(line.contains("2 new tiles from the Orange Deck"), "{line}");
+    assert!(events.contains(&MiddleEvent::OrangeTilesAdded {
+        tiles: vec![Palace, Palace]
+    }));
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, MiddleEvent::DiscardsReshuffled { .. })));
+    assert!(s.discard.starts_with(&discards), "the discards stay out");
+    assert_eq!(s.orange, vec![Palace, Palace]);
+    assert_tiles_kept(&s);
+
+    // On to the end: each refill the bag cannot fill is laid from the Orange Deck.
+    let mut orange_rows = 1;
+    for _ in 0..1000 {
+        if s.phase == Phase::Over {
+            break;
+        }
+        if s.phase == Phase::RefillDue && MiddleAges::allowed(&s).is_empty() {
+            let mut row = s.bag();
+            row.resize(width, Field);
+            act(&mut s, A::Refill { tiles: Some(row) });
+            orange_rows += 1;
+        } else {
+            let first = MiddleAges::allowed(&s)
+                .into_iter()
+                .next()
+                .expect("an action");
+            act(&mut s, first.action);
+        }
+        assert_tiles_kept(&s);
+    }
+    assert_eq!(s.phase, Phase::Over);
+    assert!(orange_rows >= 2, "{orange_rows}");
 }
 
 #[test]

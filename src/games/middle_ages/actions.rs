@@ -1,6 +1,7 @@
 //! Middle Ages' pieces, actions, outcome events and table options: the JSON shapes stored in the
 //! log, so their serde attributes must not change once games are stored.
 
+use super::data::data;
 use serde::{Deserialize, Serialize};
 
 /// The eight plot types, declared in the Fief board's left-to-right order (003 lines 25–39), so
@@ -213,6 +214,11 @@ pub enum MiddleEvent {
     DiscardsReshuffled {
         tiles: Vec<TileType>,
     },
+    /// New tiles from the Orange Deck joined the draw (003 line 19), at a table that adds them
+    /// when the draw tiles run out.
+    OrangeTilesAdded {
+        tiles: Vec<TileType>,
+    },
     RowRefilled {
         row: u8,
         tiles: Vec<TileType>,
@@ -221,8 +227,27 @@ pub enum MiddleEvent {
     GameEnded,
 }
 
+/// What the table does when the draw tiles run out (003 line 19: "depending on player count,
+/// either simply reshuffle the discards OR add new tiles in from the Orange Deck"; the counts
+/// are not given, so the table says which it uses).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+#[serde(rename = "MiddleRunOut")]
+pub enum RunOut {
+    /// The discards go back into the bag.
+    #[default]
+    Reshuffle,
+    /// New tiles from the Orange Deck are added; the discards stay out. The app does not know
+    /// the Orange Deck's tiles, so the table lays such a row and enters it.
+    OrangeDeck,
+}
+
+/// The data file's choice (the reshuffle): what games recorded before the choice existed used.
+fn default_run_out() -> RunOut {
+    data().tiles_run_out.value
+}
+
 /// Table choices, recorded with the game.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, specta::Type)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
 #[serde(rename = "MiddleOptions")]
 pub struct MiddleOptions {
     /// Coins each player starts with; the data file's value (0, reading A3) when absent.
@@ -231,4 +256,17 @@ pub struct MiddleOptions {
     /// Event names the table has entered in earlier games, offered again (the catalogue).
     #[serde(default)]
     pub known_events: Vec<String>,
+    /// When the draw tiles run out: reshuffle the discards or add the Orange Deck.
+    #[serde(default = "default_run_out")]
+    pub when_tiles_run_out: RunOut,
+}
+
+impl Default for MiddleOptions {
+    fn default() -> Self {
+        MiddleOptions {
+            starting_coins: None,
+            known_events: Vec::new(),
+            when_tiles_run_out: default_run_out(),
+        }
+    }
 }

@@ -94,6 +94,7 @@ pub fn apply(s: &mut MiddleState, e: &MiddleEvent) {
                 }
             }
         }
+        MiddleEvent::OrangeTilesAdded { tiles } => s.orange.extend(tiles.iter().copied()),
         MiddleEvent::RowRefilled { row, tiles, .. } => {
             if let Some(r) = s.rows.get_mut(usize::from(*row)) {
                 *r = tiles.iter().copied().map(Some).collect();

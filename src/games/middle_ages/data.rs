@@ -1,7 +1,7 @@
 //! The numbers of Middle Ages, read once from `data/middle_ages.json` (each value beside its
 //! citation) through the shared loader; both the live game and the scorepad read them here.
 
-use super::actions::TileType;
+use super::actions::{RunOut, TileType};
 use crate::games::cited::{load, parses, Cited};
 use serde::Deserialize;
 use std::sync::OnceLock;
@@ -79,6 +79,7 @@ struct Raw {
     max_event_coins: Cited<i32>,
     max_event_name: Cited<usize>,
     tiles_per_player: Cited<u8>,
+    tiles_run_out: Cited<RunOut>,
     estates: Cited<Vec<EstateDef>>,
     tie_break_order: Cited<Vec<TileType>>,
 }
@@ -103,6 +104,8 @@ pub struct MiddleData {
     pub max_event_coins: i32,
     pub max_event_name: usize,
     pub tiles_per_player: u8,
+    /// What a table does when the draw tiles run out unless it says otherwise (line 19).
+    pub tiles_run_out: Cited<RunOut>,
     /// In board order, one per `TileType`.
     pub estates: Vec<EstateDef>,
     pub tie_break_order: Vec<TileType>,
@@ -127,6 +130,7 @@ impl From<Raw> for MiddleData {
             max_event_coins: r.max_event_coins.value,
             max_event_name: r.max_event_name.value,
             tiles_per_player: r.tiles_per_player.value,
+            tiles_run_out: r.tiles_run_out,
             estates: r.estates.value,
             tie_break_order: r.tie_break_order.value,
         }
@@ -234,6 +238,10 @@ fn fallback() -> MiddleData {
         max_event_coins: 100,
         max_event_name: 60,
         tiles_per_player: 16,
+        tiles_run_out: Cited {
+            value: RunOut::Reshuffle,
+            cite: String::new(),
+        },
         estates: fallback_estates(),
         tie_break_order: vec![
             Palace, Church, Barracks, Market, Rampart, Village, Mill, Field,

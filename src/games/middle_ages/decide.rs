@@ -188,6 +188,8 @@ pub fn allowed(s: &MiddleState) -> Vec<Allowed<MiddleAction>> {
                 coins: vec![0; usize::from(s.seats)],
             },
         )],
+        // Once the bag is short at an Orange Deck table only a laid row can follow.
+        Phase::RefillDue if !round::can_draw(s) => Vec::new(),
         Phase::RefillDue => vec![one(
             format!("Draw the tiles of row {}", u32::from(s.current_row()) + 1),
             "refill",

@@ -188,6 +188,11 @@ pub fn summarize(before: &MiddleState, action: &MiddleAction, events: &[MiddleEv
                     MiddleEvent::DiscardsReshuffled { tiles } => {
                         line += &format!("{} discarded tiles reshuffled; ", tiles.len())
                     }
+                    MiddleEvent::OrangeTilesAdded { tiles } => {
+                        let n = tiles.len();
+                        let word = if n == 1 { "tile" } else { "tiles" };
+                        line += &format!("{n} new {word} from the Orange Deck; ")
+                    }
                     MiddleEvent::RowRefilled {
                         row, tiles: laid, ..
                     } => {

@@ -4,32 +4,8 @@
 //! them; the end subtracts 10 per empty Estate and breaks ties from Palace leftwards.
 //! The scorepad-only mode for a table that tracked nothing is the sibling game `scorepad`.
 //!
-//! Readings of the rulebook's gaps (design/games/middle-ages.md A1–A19, product.md § Middle Ages):
-//! - A1 An Extra Coin token adds 1 coin from the bank each time its Estate's Effect triggers (a
-//!   take into it), from the take after the Church that placed it; a Village restore or an event
-//!   does not trigger it.
-//! - A2 The first Lord placer is drawn with the seed or recorded; placement goes clockwise.
-//! - A3 Players start with 0 coins (a table option).
-//! - A4 Refills follow rounds 1–12 only; in round 16 the Lords stay and take the plot under them.
-//!   A drawn refill reshuffles the discards when the bag holds too few; a recorded one may use
-//!   any tile not in play. The Orange Deck is not modelled.
-//! - A5 Four rows of players+1 plots; a drawn row is laid in board order (for the numbered backs),
-//!   a recorded row as given.
-//! - A6 A Plot token's type is paid at its Estate's rate, from the take that placed it.
-//! - A7 A Plot token may name any type its Estate does not already reward.
-//! - A8 Each Estate has one Extra Coin space and one Plot space.
-//! - A9 Barracks' "leftmost and topmost" tile: the oldest tile of the leftmost non-empty Estate.
-//! - A10 A victim of a Mill or Barracks pays what they have, up to 2; a victim with no tile still
-//!   pays; coins never go below 0 in play.
-//! - A11 Mill and Barracks compare counts after the new tile is placed; "fewer" is strict.
-//! - A12 Farmers and Chests count on every tile in the Estates, not in the Cemetery.
-//! - A13 A Village must bring back a Cemetery tile when there is one; the player picks which.
-//! - A14 Events are resolved after the round's last turn, before the refill: a name and a coin
-//!   change per player.
-//! - A15 A final total may be negative. A16 The tie-break key ranks every place; identical keys
-//!   share it. A17 The Scout must be placed when it can be, never in its Lord's row nor on a
-//!   Lord or another Scout, and comes back when its Lord enters that row. A18 A mover always has
-//!   a free plot (arithmetic, no rule). A19 Only tiles in an Estate save it from the penalty.
+//! Readings of the rulebook's gaps (A1–A20, each with the rulebook line it rests on): the game's
+//! product notes, `docs/games/middle-ages.md`. Code cites them by id.
 
 mod apply;
 mod choices;
@@ -46,7 +22,9 @@ pub mod scoring;
 pub mod state;
 pub mod view;
 
-pub use actions::{Choice, MiddleAction, MiddleEvent, MiddleOptions, Pos, Symbols, Tile, TileType};
+pub use actions::{
+    Choice, MiddleAction, MiddleEvent, MiddleOptions, Pos, RunOut, Symbols, Tile, TileType,
+};
 pub use decide::player;
 pub use state::{MiddleState, Phase};
 pub use view::MiddleView;

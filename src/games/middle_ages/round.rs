@@ -3,7 +3,7 @@
 //! emptied row refilled through round 12 (line 19, reading A4); the game ends after round 16's
 //! event (line 43).
 
-use super::actions::{Discarded, MiddleEvent, Pos, TileType};
+use super::actions::{Discarded, MiddleEvent, Pos, RunOut, TileType};
 use super::data::data;
 use super::decide::{err, player, Outcome};
 use super::setup::check_tile_counts;
@@ -144,25 +144,18 @@ pub fn refill(
                     format!("a row holds {width} plots (one more than the players), left to right"),
                 ));
             }
-            // A tile is laid from the bag or, once the bag is short of it, from the reshuffled
-            // discards: any of the 84 not in play (line 19; reading A4).
-            let (bag, discard) = (s.bag_counts(), s.discard_counts());
-            let mut available = bag;
-            for i in 0..8 {
-                available[i] += discard[i];
-            }
-            check_tile_counts(tiles, available, s.in_play())?;
-            let short = TileType::ALL
-                .iter()
-                .any(|&t| tiles.iter().filter(|&&x| x == t).count() as u32 > bag[t.index()]);
-            if short {
-                reshuffle(&mut out);
+            match s.run_out {
+                RunOut::Reshuffle => reshuffled_row(&mut out, tiles)?,
+                RunOut::OrangeDeck => orange_row(&mut out, tiles)?,
             }
             (tiles.to_vec(), false)
         }
         None => {
             if out.state.bag().len() < width {
-                reshuffle(&mut out);
+                match s.run_out {
+                    RunOut::Reshuffle => reshuffle(&mut out),
+                    RunOut::OrangeDeck => return Err(orange_needed(s)),
+                }
             }
             let mut bag = out.state.bag();
             if bag.len() < width {
@@ -180,6 +173,101 @@ pub fn refill(
     out.push(MiddleEvent::RowRefilled { row, tiles, drawn });
     start_round(&mut out, s.round + 1);
     Ok(out.events)
+}
+
+/// Whether the app can draw the next row: not once the bag is short at a table that adds the
+/// Orange Deck (the app does not know its tiles).
+pub fn can_draw(s: &MiddleState) -> bool {
+    s.run_out == RunOut::Reshuffle || s.bag().len() >= usize::from(s.width())
+}
+
+/// The refusal of a drawn row once the bag is short at an Orange Deck table.
+fn orange_needed(s: &MiddleState) -> RuleError {
+    let left = s.bag().len();
+    let width = usize::from(s.width());
+    let message = if left == 0 {
+        format!(
+            "the draw tiles have run out: lay {width} tiles from the Orange Deck and enter the row"
+        )
+    } else {
+        format!(
+            "only {left} {} left to draw: lay {} with {} from the Orange Deck and enter the row",
+            tiles_word(left as u32),
+            if left == 1 { "it" } else { "them" },
+            width - left
+        )
+    };
+    err("middle.orange-deck", message)
+}
+
+fn tiles_word(n: u32) -> &'static str {
+    if n == 1 {
+        "tile is"
+    } else {
+        "tiles are"
+    }
+}
+
+/// A row laid at a reshuffling table: a tile comes from the bag or, once the bag is short of
+/// it, from the reshuffled discards: any of the 84 not in play (line 19; reading A4).
+fn reshuffled_row(out: &mut Outcome, tiles: &[TileType]) -> Result<(), RuleError> {
+    let s = &out.state;
+    let (bag, discard) = (s.bag_counts(), s.discard_counts());
+    let mut available = bag;
+    for i in 0..8 {
+        available[i] += discard[i];
+    }
+    check_tile_counts(tiles, available, s.in_play())?;
+    let short = TileType::ALL
+        .iter()
+        .any(|&t| tiles.iter().filter(|&&x| x == t).count() as u32 > bag[t.index()]);
+    if short {
+        reshuffle(out);
+    }
+    Ok(())
+}
+
+/// A row laid at a table that adds the Orange Deck (line 19): from the bag while it holds a
+/// whole row; once it runs out, every tile left in it and new ones from the Orange Deck (of
+/// any type: the app does not know that deck). The discards stay out.
+fn orange_row(out: &mut Outcome, tiles: &[TileType]) -> Result<(), RuleError> {
+    let bag = out.state.bag_counts();
+    let left: u32 = bag.iter().sum();
+    let wanted = |t: TileType| tiles.iter().filter(|&&x| x == t).count() as u32;
+    if left as usize >= tiles.len() {
+        for t in TileType::ALL {
+            let have = bag[t.index()];
+            if wanted(t) > have {
+                return Err(err(
+                    "middle.tile-count",
+                    format!(
+                        "only {have} {} {} {} left to draw, and this table adds the Orange Deck only when the bag runs out",
+                        t.name(),
+                        if have == 1 { "tile" } else { "tiles" },
+                        if have == 1 { "is" } else { "are" },
+                    ),
+                ));
+            }
+        }
+        return Ok(());
+    }
+    let mut added = Vec::new();
+    for t in TileType::ALL {
+        let (laid, have) = (wanted(t), bag[t.index()]);
+        if laid < have {
+            return Err(err(
+                "middle.orange-deck",
+                format!(
+                    "the bag's last {left} {} go into this row first, {have} {} among them",
+                    if left == 1 { "tile" } else { "tiles" },
+                    t.name()
+                ),
+            ));
+        }
+        added.extend(std::iter::repeat_n(t, (laid - have) as usize));
+    }
+    out.push(MiddleEvent::OrangeTilesAdded { tiles: added });
+    Ok(())
 }
 
 /// The discards go back into the bag (line 19: "reshuffle the discards").

@@ -51,6 +51,8 @@ pub fn initial(options: &MiddleOptions, seats: &[Seat]) -> Result<MiddleState, R
         },
         events: Vec::new(),
         known_events: options.known_events.clone(),
+        run_out: options.when_tiles_run_out,
+        orange: Vec::new(),
     })
 }
 

@@ -2,7 +2,7 @@
 //! each player's Fief (Estates, Cemetery, tokens, coins), the discards, the events resolved; and
 //! the counts the rules read from it (the bag is derived, never stored).
 
-use super::actions::{Pos, Tile, TileType};
+use super::actions::{Pos, RunOut, Tile, TileType};
 use super::data::data;
 use serde::{Deserialize, Serialize};
 
@@ -137,6 +137,13 @@ pub struct MiddleState {
     pub events: Vec<EventRecord>,
     /// Event names remembered from earlier games, offered again.
     pub known_events: Vec<String>,
+    /// What this table does when the draw tiles run out (a game recorded before the choice
+    /// reshuffled).
+    #[serde(default)]
+    pub run_out: RunOut,
+    /// Tiles added from the Orange Deck so far, oldest first: they count with the 84.
+    #[serde(default)]
+    pub orange: Vec<TileType>,
 }
 
 impl MiddleState {
@@ -219,14 +226,15 @@ impl MiddleState {
         n
     }
 
-    /// The tiles still to draw, by type: every tile not in play and not discarded (§3.5).
+    /// The tiles still to draw, by type: every tile (the 84 and any from the Orange Deck) not in
+    /// play and not discarded (§3.5).
     pub fn bag_counts(&self) -> [u32; 8] {
         let (in_play, discard) = (self.in_play(), self.discard_counts());
         let mut n = [0u32; 8];
         for t in TileType::ALL {
             let i = t.index();
-            n[i] = data()
-                .tiles_of(t)
+            let orange = self.orange.iter().filter(|&&o| o == t).count() as u32;
+            n[i] = (data().tiles_of(t) + orange)
                 .saturating_sub(in_play[i])
                 .saturating_sub(discard[i]);
         }

@@ -2,7 +2,7 @@
 //! player to act may go there (and why not); each player's Fief; whose turn it is with the
 //! choices the Effect needs and what the take would pay; the round and event track.
 
-use super::actions::{Choice, Pos, Tile, TileType};
+use super::actions::{Choice, Pos, RunOut, Tile, TileType};
 use super::data::data;
 use super::decide::{allowed, coin_changes, err, waiting_for};
 use super::scoring::{counts, penalty, penalty_in_total, ranks, standing_key};
@@ -96,6 +96,10 @@ pub struct MiddleView {
     /// The empty-Estate penalty is in the totals and places: from the last round on. Before,
     /// the Fiefs show it apart from the coins (the places go by coins).
     pub penalty_in_total: bool,
+    /// What this table does when the draw tiles run out (003 line 19).
+    pub run_out: RunOut,
+    /// Tiles added from the Orange Deck so far.
+    pub orange: u32,
     pub events: Vec<EventRecord>,
     pub known_events: Vec<String>,
     pub bag: u32,
@@ -243,6 +247,8 @@ pub fn view(s: &MiddleState) -> MiddleView {
             .collect(),
         turn: turn_view(s),
         penalty_in_total: penalty_in_total(s),
+        run_out: s.run_out,
+        orange: s.orange.len() as u32,
         events: s.events.clone(),
         known_events: s.known_events.clone(),
         bag: s.bag_counts().iter().sum(),

@@ -1,32 +1,14 @@
 //! Realm Lord, the table assistant for quests, heroes and Hope Stones (rulebook
-//! `shared/seeds/004_9d76aa907438df82.txt`; the project's readings in
-//! `shared/design/games/realm-lord.md` and product.md § "Realm Lord (004)"). The cards outrank
+//! `shared/seeds/004_9d76aa907438df82.txt`; the proposed shape in the design notes'
+//! `games/realm-lord.md` and product.md § "Realm Lord (004)"). The cards outrank
 //! the rules sheet and no card list is public: the app keeps what the sheet fixes (phases,
 //! limits, actions, quests and the die, Hope Stones, the win) and asks the table once for what a
 //! card prints (kept in the catalogue) or did (entered as changes). Hands are counts: nothing
 //! secret is stored. The scorepad-only mode is the sibling game `scorepad`.
 //!
-//! Readings of the rulebook's gaps (realm-lord.md §7):
-//! - B1 The Hope Stone target is confirmed by the table every game (1-99, no default; New game
-//!   suggests the last one used). The game ends the moment a player reaches it, after any
-//!   accepted action; if several reach it at once the most Hope Stones win, an exact tie shares.
-//! - B2 The Lord counts toward "more than five heroes" (line 42: a hero "in every way"); the
-//!   table may leave it outside the limit (a New game option, off). It is never the card
-//!   discarded at the limit (line 134: "one of your Hero cards").
-//! - B3 Any of the player's Hero cards may be discarded, the new one included; its Treasure
-//!   goes with it.
-//! - B4 New Heroes and Treasures enter ready. B5 Using a Treasure exhausts only the Treasure.
-//! - B6 A failed quest places the hero at its Lord's Homeland, still exhausted, Treasure kept;
-//!   not a move. B7 Card bonuses to a quest are an entered modifier; naturals still decide.
-//! - B8 Travel goes to any other Realm (no adjacency). B9 The hand limit applies in the Draw
-//!   phase only, down to exactly eight. B10 The deck is not tracked.
-//! - B11 Abilities are entered as changes with their source; the app enforces the sheet only.
-//! - B12 "Loses their next turn" skips the whole turn: no ready, no draw, no actions.
-//! - B13 Hope Stones stop at 0. B14 2 to 6 players. B15 "Blackdoil" is the Realm Blackboil.
-//! - B16 A Lord is dealt once (two seats cannot reveal the same Lord); Hero names may repeat.
-//! - B17 Any player's ready hero at a Realm may attempt its Quest, whoever played it.
-//! - B18 Effects are accepted in any phase of play and name their seats.
-//! - Undo is no way to peek at the app's die: see `quest` for the counter of every roll made.
+//! Readings of the rulebook's gaps (B1–B18, each with the rulebook line it rests on): the game's
+//! product notes, `docs/games/realm-lord.md`. Code cites them by id. Undo is no way to peek at
+//! the app's die: see `quest` for the counter of every roll made.
 
 pub mod actions;
 mod allowed;

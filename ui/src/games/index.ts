@@ -18,6 +18,7 @@ import RememberedRealm from "./raise-the-realm-live/RememberedRealm.svelte";
 import RealmScorepad from "./raise-the-realm/RealmScorepad.svelte";
 import MiddleTable from "./middle-ages/MiddleTable.svelte";
 import MiddleScorepad from "./middle-ages/MiddleScorepad.svelte";
+import MiddleOptions from "./middle-ages/MiddleOptions.svelte";
 import LordTable from "./realm-lord/RealmLordTable.svelte";
 import LordReplay from "./realm-lord/LordReplay.svelte";
 import LordOptions from "./realm-lord/LordOptions.svelte";
@@ -47,7 +48,7 @@ const GAMES: { readonly [K in GameId]: GameUi<K> } = {
     remembered: RememberedRealm,
   },
   "raise-the-realm": { table: RealmScorepad },
-  "middle-ages": { table: MiddleTable },
+  "middle-ages": { table: MiddleTable, options: MiddleOptions },
   "middle-ages-scorepad": { table: MiddleScorepad },
   "realm-lord": {
     table: LordTable,

@@ -2122,6 +2122,8 @@ export type MiddleOptions_Deserialize = {
 	starting_coins?: number | null,
 	/**  Event names the table has entered in earlier games, offered again (the catalogue). */
 	known_events?: string[],
+	/**  When the draw tiles run out: reshuffle the discards or add the Orange Deck. */
+	when_tiles_run_out?: MiddleRunOut,
 };
 
 /**  Table choices, recorded with the game. */
@@ -2130,6 +2132,8 @@ export type MiddleOptions_Serialize = {
 	starting_coins: number | null,
 	/**  Event names the table has entered in earlier games, offered again (the catalogue). */
 	known_events: string[],
+	/**  When the draw tiles run out: reshuffle the discards or add the Orange Deck. */
+	when_tiles_run_out: MiddleRunOut,
 };
 
 export type MiddlePadAction = 
@@ -2266,6 +2270,20 @@ export type MiddlePos = {
 	slot: number,
 };
 
+/**
+ *  What the table does when the draw tiles run out (003 line 19: "depending on player count,
+ *  either simply reshuffle the discards OR add new tiles in from the Orange Deck"; the counts
+ *  are not given, so the table says which it uses).
+ */
+export type MiddleRunOut = 
+/**  The discards go back into the bag. */
+"Reshuffle" | 
+/**
+ *  New tiles from the Orange Deck are added; the discards stay out. The app does not know
+ *  the Orange Deck's tiles, so the table lays such a row and enters it.
+ */
+"OrangeDeck";
+
 export type MiddleState = MiddleState_Serialize | MiddleState_Deserialize;
 
 export type MiddleState_Deserialize = {
@@ -2289,6 +2307,13 @@ export type MiddleState_Deserialize = {
 	events: MiddleEventRecord[],
 	/**  Event names remembered from earlier games, offered again. */
 	known_events: string[],
+	/**
+	 *  What this table does when the draw tiles run out (a game recorded before the choice
+	 *  reshuffled).
+	 */
+	run_out?: MiddleRunOut,
+	/**  Tiles added from the Orange Deck so far, oldest first: they count with the 84. */
+	orange?: MiddleTileType[],
 };
 
 export type MiddleState_Serialize = {
@@ -2312,6 +2337,13 @@ export type MiddleState_Serialize = {
 	events: MiddleEventRecord[],
 	/**  Event names remembered from earlier games, offered again. */
 	known_events: string[],
+	/**
+	 *  What this table does when the draw tiles run out (a game recorded before the choice
+	 *  reshuffled).
+	 */
+	run_out: MiddleRunOut,
+	/**  Tiles added from the Orange Deck so far, oldest first: they count with the 84. */
+	orange: MiddleTileType[],
 };
 
 /**  Farmers and Chests printed on the tile being taken (0 when the tile shows none). */
@@ -2388,6 +2420,10 @@ export type MiddleView_Deserialize = {
 	 *  the Fiefs show it apart from the coins (the places go by coins).
 	 */
 	penalty_in_total: boolean,
+	/**  What this table does when the draw tiles run out (003 line 19). */
+	run_out: MiddleRunOut,
+	/**  Tiles added from the Orange Deck so far. */
+	orange: number,
 	events: MiddleEventRecord[],
 	known_events: string[],
 	bag: number,
@@ -2417,6 +2453,10 @@ export type MiddleView_Serialize = {
 	 *  the Fiefs show it apart from the coins (the places go by coins).
 	 */
 	penalty_in_total: boolean,
+	/**  What this table does when the draw tiles run out (003 line 19). */
+	run_out: MiddleRunOut,
+	/**  Tiles added from the Orange Deck so far. */
+	orange: number,
 	events: MiddleEventRecord[],
 	known_events: string[],
 	bag: number,
