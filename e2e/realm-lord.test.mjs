@@ -194,6 +194,12 @@ test(
       await lyra.waitForDisplayed(T);
       await select(await lyra.$('[data-testid="lord-facts-homeland"]'), "Mysteria");
       await plus(await lyra.$('[data-testid="lord-facts-magic"]'), 4);
+      // Lyra's ability adds 1 to her own Magic quests: tagged once, the app counts it.
+      await tap(await lyra.$('[data-testid="lord-facts-bonus-on"]'));
+      await select(await lyra.$('[data-testid="lord-facts-bonus-quest"]'), "Magic");
+      await checkLayout(browser, "a Lord's check bonus (phone)");
+      await (await lyra.$('[data-testid="lord-facts-bonus"]')).scrollIntoView({ block: "center" });
+      await shot(browser, "realm-lord-bonus-phone");
       before = await logCount(browser);
       await tap(await (await lordForm(1)).$('[data-testid="lord-reveal"]'));
       await waitLogCount(browser, before + 1, "reveal Lyra");
@@ -260,11 +266,13 @@ test(
       });
       await figure(browser, "lord-1");
       await tap(await tid(browser, "go-quest"));
+      assert.equal(await tid(browser, "die-card-bonuses").getText(), "Cards add Lyra +1: the app counts them.");
       await submit(browser, "die-1", "Lyra goes on the Riddle");
       const lost = await browser.$('[data-testid="die-screen"] [data-testid="quest-result"]');
       await lost.waitForDisplayed(T);
       assert.equal(await lost.getAttribute("data-success"), "false");
       assert.match(await lost.$('[data-testid="result-headline"]').getText(), /natural 1! Lyra fails Riddle Of Song/);
+      assert.match(await lost.$('[data-testid="result-sum"]').getText(), /1 \+ Magic 4 \+ Lyra 1 = 6 against 6/);
       await shot(browser, "realm-lord-quest-lost-phone");
       await tap(await tid(browser, "die-done"));
       await endTurn(browser, "Bo ends");

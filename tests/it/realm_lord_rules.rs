@@ -1178,6 +1178,146 @@ fn die_and_modifier_ranges() {
     }
 }
 
+/// #35 item 3 (reading B7): a card tagged with a check bonus adds it by itself, named card by
+/// card; an entered modifier still covers the rest.
+#[test]
+fn a_tagged_check_bonus_is_added_to_the_quest_card_by_card() {
+    use estate_steward::games::realm_lord::catalogue::{BonusWhose, CheckBonus};
+    let bonus = |quest, amount, whose| {
+        Some(CheckBonus {
+            quest,
+            amount,
+            whose,
+        })
+    };
+    let mut opts = options();
+    let c = &mut opts.catalogue;
+    let tag = |c: &mut Catalogue, lord: &str, b| {
+        if let Some(f) = c.lords.get_mut(lord) {
+            f.bonus = b;
+        }
+    };
+    tag(
+        c,
+        "Thraken The Deceiver",
+        bonus(None, 1, BonusWhose::YourHeroes),
+    );
+    tag(c, "Lyra", bonus(None, 3, BonusWhose::YourHeroes)); // Bo's: never Ana's
+    if let Some(f) = c.heroes.get_mut("Dirk") {
+        f.bonus = bonus(Some(Attribute::Might), 2, BonusWhose::Own);
+    }
+    if let Some(f) = c.heroes.get_mut("Orla") {
+        f.bonus = bonus(Some(Attribute::Magic), 5, BonusWhose::YourHeroes); // not a Might quest
+    }
+    c.treasures.insert(
+        "Sword".into(),
+        CardText {
+            text: "+1 Might".into(),
+            bonus: bonus(Some(Attribute::Might), 1, BonusWhose::Own),
+        },
+    );
+    let mut s = in_actions_with(opts);
+    act(
+        &mut s,
+        A::Effect {
+            source: "Haste".into(),
+            effects: vec![Change::ExtraActions { count: 2 }],
+        },
+    );
+    play_quest(&mut s, "Troll Bridge");
+    play_hero(&mut s, "Dirk");
+    play_hero(&mut s, "Orla");
+    act(
+        &mut s,
+        A::PlayTreasure {
+            name: "Sword".into(),
+            hero: hero_id(1),
+            facts: None,
+        },
+    );
+    // What the quest would add shows before the die: Thraken's own check gets only his own.
+    let v = RealmLord::view(st(&s));
+    let at_darkthorn = &v.realms[usize::from(DARKTHORN)].figures;
+    let shown = |p| {
+        at_darkthorn
+            .iter()
+            .find(|f| f.piece == p)
+            .map(|f| {
+                f.check_bonuses
+                    .iter()
+                    .map(|b| (b.card.clone(), b.amount))
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        shown(lord_of(0)),
+        vec![("Thraken The Deceiver".to_string(), 1)]
+    );
+    let dirk = vec![
+        ("Thraken The Deceiver".to_string(), 1),
+        ("Dirk".to_string(), 2),
+        ("Sword".to_string(), 1),
+    ];
+    assert_eq!(shown(hero_id(1)), dirk);
+
+    // 2 + Might 3 = 5 fails Troll Bridge (7); the tagged cards add 4.
+    let before = st(&s).clone();
+    let a = A::Quest {
+        hero: hero_id(1),
+        die: Some(2),
+        modifier: 0,
+    };
+    let events = act(&mut s, a.clone());
+    let o = outcome(&events);
+    let added: Vec<_> = o
+        .bonuses
+        .iter()
+        .map(|b| (b.card.clone(), b.amount))
+        .collect();
+    assert_eq!(added, dirk);
+    assert_eq!((o.score, o.success), (9, true));
+    assert_eq!(hope(&s), vec![3, 0]);
+    let line = RealmLord::summarize(&before, &a, &events);
+    assert!(
+        line.contains("die 2 + Might 3 + Thraken The Deceiver 1 + Dirk 2 + Sword 1 = 9 against 7"),
+        "{line}"
+    );
+}
+
+#[test]
+fn facts_range_a_check_bonus_changes_something_within_the_modifier_bounds() {
+    use estate_steward::games::realm_lord::catalogue::{check_catalogue_entry, BonusWhose};
+    let mut s = in_actions(2, 20);
+    for amount in [0, 21, -21] {
+        let mut f = hero(1, 1, 1, 1);
+        f.bonus = Some(estate_steward::games::realm_lord::catalogue::CheckBonus {
+            quest: None,
+            amount,
+            whose: BonusWhose::Own,
+        });
+        let a = A::PlayHero {
+            name: "Newt".into(),
+            facts: Some(f),
+            discard: None,
+        };
+        assert_eq!(refused(&mut s, a), "realm-lord.facts-range", "{amount}");
+    }
+    let tagged = |whose| json!({"text": "", "bonus": {"quest": null, "amount": 1, "whose": whose}});
+    let rule = |key: &str, v| check_catalogue_entry(key, &v).err().map(|e| e.rule);
+    assert_eq!(rule("treasure:Sword", tagged("Own")), None);
+    assert_eq!(
+        rule("treasure:Sword", tagged("YourHeroes")),
+        Some("realm-lord.facts-range".into()),
+        "a Treasure's bonus is its bearer's"
+    );
+    assert_eq!(
+        rule("event:Windfall", tagged("Own")),
+        Some("realm-lord.facts-range".into()),
+        "an Event acts once"
+    );
+}
+
 #[test]
 fn no_quest_here_and_anyone_may_attempt_a_quest() {
     let mut s = in_actions(2, 20);
@@ -1543,7 +1683,8 @@ fn new_games_take_the_remembered_cards_realms_and_last_target() {
     assert_eq!(
         c.events.get("Windfall"),
         Some(&CardText {
-            text: "Each player draws a card.".into()
+            text: "Each player draws a card.".into(),
+            bonus: None,
         })
     );
 }

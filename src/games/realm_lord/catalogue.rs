@@ -18,6 +18,32 @@ pub fn err(rule: &str, message: impl Into<String>) -> RuleError {
     RuleError::new(rule, message)
 }
 
+/// Whose quest checks a tagged bonus changes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+#[serde(rename = "LordBonusWhose")]
+pub enum BonusWhose {
+    /// The card's own quests: a Lord's or Hero's own, a Treasure's bearer's.
+    #[default]
+    Own,
+    /// Every quest by its owner's Lord and heroes (a Lord's or Hero's ability only).
+    YourHeroes,
+}
+
+/// A printed ability that changes a quest check, as the table tagged it when describing the
+/// card (reading B7): the app adds it to the check's total by itself and says which card added
+/// what.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+#[serde(rename = "LordCheckBonus")]
+pub struct CheckBonus {
+    /// The quest type it helps; none: every quest.
+    #[serde(default)]
+    pub quest: Option<Attribute>,
+    /// Added to the check's total (a penalty is negative).
+    pub amount: i32,
+    #[serde(default)]
+    pub whose: BonusWhose,
+}
+
 /// A Lord card's printed facts (004 lines 44-50).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
 #[serde(rename = "LordFacts")]
@@ -29,6 +55,9 @@ pub struct LordFacts {
     pub magic: u8,
     #[serde(default)]
     pub text: String,
+    /// Its ability, when it changes a quest check.
+    #[serde(default)]
+    pub bonus: Option<CheckBonus>,
 }
 
 /// A Hero card's printed facts (004 lines 58-63).
@@ -41,6 +70,9 @@ pub struct HeroFacts {
     pub magic: u8,
     #[serde(default)]
     pub text: String,
+    /// Its ability, when it changes a quest check.
+    #[serde(default)]
+    pub bonus: Option<CheckBonus>,
 }
 
 /// A Quest card's printed facts (004 lines 71-75).
@@ -62,6 +94,10 @@ pub struct QuestFacts {
 pub struct CardText {
     #[serde(default)]
     pub text: String,
+    /// A Treasure's ability, when it changes its bearer's quest checks (an Event acts once:
+    /// what it did is entered as changes).
+    #[serde(default)]
+    pub bonus: Option<CheckBonus>,
 }
 
 impl LordFacts {
@@ -185,8 +221,25 @@ fn check_attributes(a: Attributes) -> Result<(), RuleError> {
     Ok(())
 }
 
+/// A tagged bonus: within the bounds of an entered modifier, and not 0 (it would change nothing).
+fn check_bonus(b: &Option<CheckBonus>) -> Result<(), RuleError> {
+    let Some(b) = b else { return Ok(()) };
+    let [lo, hi] = data().bounds.value.modifier;
+    if b.amount == 0 || b.amount < lo || b.amount > hi {
+        return Err(err(
+            "realm-lord.facts-range",
+            format!(
+                "a check bonus adds {lo} to {hi} and not 0, not {}",
+                b.amount
+            ),
+        ));
+    }
+    Ok(())
+}
+
 pub fn check_lord(f: &LordFacts) -> Result<(), RuleError> {
     check_attributes(f.attributes())?;
+    check_bonus(&f.bonus)?;
     if f.homeland.trim().is_empty() {
         return Err(err(
             "realm-lord.facts-range",
@@ -198,6 +251,7 @@ pub fn check_lord(f: &LordFacts) -> Result<(), RuleError> {
 
 pub fn check_hero(f: &HeroFacts) -> Result<(), RuleError> {
     check_attributes(f.attributes())?;
+    check_bonus(&f.bonus)?;
     check_text(&f.text)
 }
 
@@ -230,7 +284,26 @@ pub fn check_quest(f: &QuestFacts) -> Result<(), RuleError> {
     check_text(&f.text)
 }
 
-pub fn check_text_facts(f: &CardText) -> Result<(), RuleError> {
+/// A Treasure's text and bonus; its bonus is its bearer's (`whose` is always `Own`).
+pub fn check_treasure(f: &CardText) -> Result<(), RuleError> {
+    check_bonus(&f.bonus)?;
+    if f.bonus.is_some_and(|b| b.whose != BonusWhose::Own) {
+        return Err(err(
+            "realm-lord.facts-range",
+            "a Treasure's bonus is its bearer's alone",
+        ));
+    }
+    check_text(&f.text)
+}
+
+/// An Event's text: it acts once, so it carries no standing bonus.
+pub fn check_event(f: &CardText) -> Result<(), RuleError> {
+    if f.bonus.is_some() {
+        return Err(err(
+            "realm-lord.facts-range",
+            "an Event acts once: enter what it did as changes, not as a check bonus",
+        ));
+    }
     check_text(&f.text)
 }
 
@@ -289,7 +362,8 @@ pub fn check_catalogue_entry(key: &str, value: &Value) -> Result<(), RuleError> 
         "lord" => check_lord(&parse(value)?),
         "hero" => check_hero(&parse(value)?),
         "quest" => check_quest(&parse(value)?),
-        "treasure" | "event" => check_text_facts(&parse(value)?),
+        "treasure" => check_treasure(&parse(value)?),
+        "event" => check_event(&parse(value)?),
         _ => Err(unknown_key(key)),
     }
 }

@@ -130,6 +130,14 @@ pub enum Phase {
     Over,
 }
 
+/// What one card's tagged bonus added to a quest check (reading B7).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+#[serde(rename = "LordCardBonus")]
+pub struct CardBonus {
+    pub card: String,
+    pub amount: i32,
+}
+
 /// A quest as it was resolved, for the log and the die screen.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
 #[serde(rename = "LordQuestOutcome")]
@@ -144,7 +152,11 @@ pub struct QuestOutcome {
     /// True when the app rolled the die, false when the table entered a real die.
     pub rolled_by_app: bool,
     pub attribute: u8,
+    /// The bonus the table entered for what no tagged card covers.
     pub modifier: i32,
+    /// What tagged cards added, card by card (none in games recorded before tags).
+    #[serde(default)]
+    pub bonuses: Vec<CardBonus>,
     pub score: i32,
     pub difficulty: u8,
     pub success: bool,

@@ -137,7 +137,7 @@ pub fn treasure(
         .clone()
         .or_else(|| known.is_none().then(CardText::default));
     if let Some(g) = &given {
-        catalogue::check_text_facts(g)?;
+        catalogue::check_treasure(g)?;
     }
     if let Some(g) = given.filter(|g| known.as_ref() != Some(g)) {
         d.push(E::CardDescribed {
@@ -217,7 +217,7 @@ pub fn event(
         .clone()
         .or_else(|| known.is_none().then(CardText::default));
     if let Some(g) = &given {
-        catalogue::check_text_facts(g)?;
+        catalogue::check_event(g)?;
     }
     if let Some(g) = given.filter(|g| known.as_ref() != Some(g)) {
         d.push(E::CardDescribed {
@@ -292,6 +292,7 @@ mod tests {
             craft: 1,
             magic: 1,
             text: String::new(),
+            bonus: None,
         };
         let corrected = HeroFacts {
             might: 4,

@@ -18,9 +18,10 @@
 
 use super::actions::LordEvent as E;
 use super::catalogue::err;
+use super::catalogue::{BonusWhose, CheckBonus};
 use super::data::data;
 use super::decide::{no_such_piece, own_ready, take_action, Draft};
-use super::model::{Piece, QuestOutcome};
+use super::model::{Attribute, CardBonus, LordState, Piece, QuestOutcome};
 use crate::engine::{GameRng, RuleError};
 use rand::{Rng, SeedableRng};
 
@@ -59,6 +60,46 @@ pub fn succeeds(die: u8, score: i32, difficulty: u8) -> (bool, Option<String>) {
     } else {
         (score >= i32::from(difficulty), None)
     }
+}
+
+/// The tagged bonuses that change `piece`'s check of a `kind` quest, card by card (reading B7):
+/// the figure's own ability, its Treasure's, and every ability of its owner's Lord and heroes
+/// tagged for all of them. Abilities act whether their card is ready or exhausted.
+pub fn check_bonuses(s: &LordState, piece: Piece, kind: Attribute) -> Vec<CardBonus> {
+    let Some((owner, f)) = s.figure(piece) else {
+        return Vec::new();
+    };
+    let helps = |b: Option<CheckBonus>, own: bool| {
+        b.filter(|b| b.quest.is_none_or(|q| q == kind))
+            .filter(|b| own || b.whose == BonusWhose::YourHeroes)
+            .map(|b| b.amount)
+    };
+    let mut out = Vec::new();
+    for (seat, g) in s.figures() {
+        if seat != owner {
+            continue;
+        }
+        let printed = match g.piece {
+            Piece::Lord { .. } => s.catalogue.lords.get(&g.name).and_then(|c| c.bonus),
+            Piece::Hero { .. } => s.catalogue.heroes.get(&g.name).and_then(|c| c.bonus),
+        };
+        if let Some(amount) = helps(printed, g.piece == piece) {
+            out.push(CardBonus {
+                card: g.name.clone(),
+                amount,
+            });
+        }
+    }
+    if let Some(t) = &f.treasure {
+        let printed = s.catalogue.treasures.get(&t.name).and_then(|c| c.bonus);
+        if let Some(amount) = helps(printed, true) {
+            out.push(CardBonus {
+                card: t.name.clone(),
+                amount,
+            });
+        }
+    }
+    out
 }
 
 pub fn go(
@@ -109,7 +150,9 @@ pub fn go(
         }
     };
     let attribute = f.attributes.get(q.kind);
-    let score = i32::from(value) + i32::from(attribute) + modifier;
+    let bonuses = check_bonuses(&d.s, hero, q.kind);
+    let added: i32 = bonuses.iter().map(|b| b.amount).sum();
+    let score = i32::from(value) + i32::from(attribute) + modifier + added;
     let (success, natural) = succeeds(value, score, q.difficulty);
     d.push(E::QuestAttempted {
         outcome: QuestOutcome {
@@ -123,6 +166,7 @@ pub fn go(
             rolled_by_app: die.is_none(),
             attribute,
             modifier,
+            bonuses,
             score,
             difficulty: q.difficulty,
             success,

@@ -46,6 +46,7 @@ pub fn initial(o: &LordOptions, seats: &[Seat]) -> Result<LordState, RuleError> 
         for card in list {
             into.entry(card.name.clone()).or_insert_with(|| CardText {
                 text: card.text.clone(),
+                bonus: None,
             });
         }
     }

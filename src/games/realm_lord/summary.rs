@@ -57,12 +57,28 @@ fn changes_text(s: &LordState, effects: &[Change]) -> String {
     format!(": {}", parts.join(", "))
 }
 
-pub fn quest_text(o: &QuestOutcome, homeland: &str) -> String {
-    let modifier = match o.modifier {
-        0 => String::new(),
-        m if m > 0 => format!(" + {m}"),
-        m => format!(" − {}", -m),
+/// " + 2" or " − 1" (nothing for 0), after a name when one is given.
+fn signed(amount: i32, name: &str) -> String {
+    let name = if name.is_empty() {
+        String::new()
+    } else {
+        format!("{name} ")
     };
+    match amount {
+        0 => String::new(),
+        m if m > 0 => format!(" + {name}{m}"),
+        m => format!(" − {name}{}", -m),
+    }
+}
+
+pub fn quest_text(o: &QuestOutcome, homeland: &str) -> String {
+    // Each tagged card by name, then what the table entered for the rest.
+    let mut modifier: String = o
+        .bonuses
+        .iter()
+        .map(|b| signed(b.amount, &b.card))
+        .collect();
+    modifier += &signed(o.modifier, "");
     let how = if o.rolled_by_app { "rolled" } else { "die" };
     let result = match (o.success, o.natural.as_deref()) {
         (true, Some(_)) => format!("a natural 6 completes it, +{} Hope Stones", o.hope),

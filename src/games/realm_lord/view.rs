@@ -5,7 +5,8 @@
 use super::actions::LordAction;
 use super::data::data;
 use super::decide::handle;
-use super::model::{ActiveQuest, Attributes, LordState, Phase, Piece, Treasure};
+use super::model::{ActiveQuest, Attributes, CardBonus, LordState, Phase, Piece, Treasure};
+use super::quest::check_bonuses;
 use crate::engine::why_not;
 use serde::{Deserialize, Serialize};
 
@@ -22,6 +23,8 @@ pub struct FigureView {
     pub at_homeland: bool,
     /// What tapping the figure offers, each with the core's refusal (`None`: it may).
     pub why_not: FigureWhyNot,
+    /// What tagged cards would add to its check of its Realm's Quest (reading B7).
+    pub check_bonuses: Vec<CardBonus>,
 }
 
 /// Why a figure may not go on its Realm's Quest, use its Treasure, or travel to each Realm now:
@@ -236,6 +239,11 @@ pub fn view(s: &LordState) -> LordView {
                     attributes: f.attributes,
                     at_homeland: s.seats[usize::from(seat)].homeland == f.realm,
                     why_not: figure_why_not(s, f.piece),
+                    check_bonuses: r
+                        .quest
+                        .as_ref()
+                        .map(|q| check_bonuses(s, f.piece, q.kind))
+                        .unwrap_or_default(),
                 })
                 .collect(),
         })

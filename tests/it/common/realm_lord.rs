@@ -44,6 +44,7 @@ pub fn lord(homeland: &str, valor: u8, might: u8, craft: u8, magic: u8) -> LordF
         craft,
         magic,
         text: String::new(),
+        bonus: None,
     }
 }
 
@@ -54,6 +55,7 @@ pub fn hero(valor: u8, might: u8, craft: u8, magic: u8) -> HeroFacts {
         craft,
         magic,
         text: String::new(),
+        bonus: None,
     }
 }
 

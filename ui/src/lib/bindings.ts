@@ -1332,6 +1332,19 @@ export type LordAttributes = {
 	magic: number,
 };
 
+/**  Whose quest checks a tagged bonus changes. */
+export type LordBonusWhose = 
+/**  The card's own quests: a Lord's or Hero's own, a Treasure's bearer's. */
+"Own" | 
+/**  Every quest by its owner's Lord and heroes (a Lord's or Hero's ability only). */
+"YourHeroes";
+
+/**  What one card's tagged bonus added to a quest check (reading B7). */
+export type LordCardBonus = {
+	card: string,
+	amount: number,
+};
+
 /**
  *  A card the table can pick by name: described (its numbers known) or a rulebook example whose
  *  numbers are still to be asked.
@@ -1372,11 +1385,21 @@ export type LordCardText = LordCardText_Serialize | LordCardText_Deserialize;
 /**  A Treasure's or Event's text (it has no numbers the rules sheet uses). */
 export type LordCardText_Deserialize = {
 	text?: string,
+	/**
+	 *  A Treasure's ability, when it changes its bearer's quest checks (an Event acts once:
+	 *  what it did is entered as changes).
+	 */
+	bonus?: LordCheckBonus_Deserialize | null,
 };
 
 /**  A Treasure's or Event's text (it has no numbers the rules sheet uses). */
 export type LordCardText_Serialize = {
 	text: string,
+	/**
+	 *  A Treasure's ability, when it changes its bearer's quest checks (an Event acts once:
+	 *  what it did is entered as changes).
+	 */
+	bonus: LordCheckBonus_Serialize | null,
 };
 
 /**  What the table has told the app, copied into each new game and extended as cards are played. */
@@ -1462,6 +1485,39 @@ export type LordChange_Serialize =
 /**  A Quest leaves its Realm for the discard pile. */
 { kind: "DiscardQuest"; realm: number };
 
+/**
+ *  A printed ability that changes a quest check, as the table tagged it when describing the
+ *  card (reading B7): the app adds it to the check's total by itself and says which card added
+ *  what.
+ */
+export type LordCheckBonus = LordCheckBonus_Serialize | LordCheckBonus_Deserialize;
+
+/**
+ *  A printed ability that changes a quest check, as the table tagged it when describing the
+ *  card (reading B7): the app adds it to the check's total by itself and says which card added
+ *  what.
+ */
+export type LordCheckBonus_Deserialize = {
+	/**  The quest type it helps; none: every quest. */
+	quest?: LordAttribute | null,
+	/**  Added to the check's total (a penalty is negative). */
+	amount: number,
+	whose?: LordBonusWhose,
+};
+
+/**
+ *  A printed ability that changes a quest check, as the table tagged it when describing the
+ *  card (reading B7): the app adds it to the check's total by itself and says which card added
+ *  what.
+ */
+export type LordCheckBonus_Serialize = {
+	/**  The quest type it helps; none: every quest. */
+	quest: LordAttribute | null,
+	/**  Added to the check's total (a penalty is negative). */
+	amount: number,
+	whose: LordBonusWhose,
+};
+
 /**  A Lord card's printed facts (004 lines 44-50). */
 export type LordFacts = LordFacts_Serialize | LordFacts_Deserialize;
 
@@ -1473,6 +1529,8 @@ export type LordFacts_Deserialize = {
 	craft: number,
 	magic: number,
 	text?: string,
+	/**  Its ability, when it changes a quest check. */
+	bonus?: LordCheckBonus_Deserialize | null,
 };
 
 /**  A Lord card's printed facts (004 lines 44-50). */
@@ -1483,6 +1541,8 @@ export type LordFacts_Serialize = {
 	craft: number,
 	magic: number,
 	text: string,
+	/**  Its ability, when it changes a quest check. */
+	bonus: LordCheckBonus_Serialize | null,
 };
 
 /**  A Lord or Hero card in play: where it visits, whether it is exhausted, its Treasure. */
@@ -1501,6 +1561,8 @@ export type LordFigureView_Deserialize = {
 	at_homeland: boolean,
 	/**  What tapping the figure offers, each with the core's refusal (`None`: it may). */
 	why_not: LordFigureWhyNot_Deserialize,
+	/**  What tagged cards would add to its check of its Realm's Quest (reading B7). */
+	check_bonuses: LordCardBonus[],
 };
 
 export type LordFigureView_Serialize = {
@@ -1514,6 +1576,8 @@ export type LordFigureView_Serialize = {
 	at_homeland: boolean,
 	/**  What tapping the figure offers, each with the core's refusal (`None`: it may). */
 	why_not: LordFigureWhyNot_Serialize,
+	/**  What tagged cards would add to its check of its Realm's Quest (reading B7). */
+	check_bonuses: LordCardBonus[],
 };
 
 /**
@@ -1576,6 +1640,8 @@ export type LordHeroFacts_Deserialize = {
 	craft: number,
 	magic: number,
 	text?: string,
+	/**  Its ability, when it changes a quest check. */
+	bonus?: LordCheckBonus_Deserialize | null,
 };
 
 /**  A Hero card's printed facts (004 lines 58-63). */
@@ -1585,6 +1651,8 @@ export type LordHeroFacts_Serialize = {
 	craft: number,
 	magic: number,
 	text: string,
+	/**  Its ability, when it changes a quest check. */
+	bonus: LordCheckBonus_Serialize | null,
 };
 
 /**  Which hero leaves play when a new one brings the count over the limit (004 line 134). */
@@ -1781,7 +1849,10 @@ export type LordQuestOutcome_Deserialize = {
 	/**  True when the app rolled the die, false when the table entered a real die. */
 	rolled_by_app: boolean,
 	attribute: number,
+	/**  The bonus the table entered for what no tagged card covers. */
 	modifier: number,
+	/**  What tagged cards added, card by card (none in games recorded before tags). */
+	bonuses?: LordCardBonus[],
 	score: number,
 	difficulty: number,
 	success: boolean,
@@ -1803,7 +1874,10 @@ export type LordQuestOutcome_Serialize = {
 	/**  True when the app rolled the die, false when the table entered a real die. */
 	rolled_by_app: boolean,
 	attribute: number,
+	/**  The bonus the table entered for what no tagged card covers. */
 	modifier: number,
+	/**  What tagged cards added, card by card (none in games recorded before tags). */
+	bonuses: LordCardBonus[],
 	score: number,
 	difficulty: number,
 	success: boolean,

@@ -3,6 +3,7 @@
 // is the core's to say (`set_catalogue_entry` checks it as play would).
 import type { CatalogueEntry } from "../../lib/bindings";
 import { wholeNumber } from "../../lib/fields";
+import { bonusDraft, bonusOf, bonusText, type BonusDraft } from "./bonus";
 
 export type EntryKind = "realms" | "target" | "lord" | "hero" | "quest" | "treasure" | "event" | "other";
 
@@ -31,6 +32,8 @@ export type EntryForm = {
   difficulty: string;
   hope: string;
   text: string;
+  /** A Lord's, Hero's or Treasure's check bonus (kept as it was unless corrected). */
+  bonus: BonusDraft;
 };
 
 export type Remembered = { key: string; kind: EntryKind; name: string; value: unknown };
@@ -62,7 +65,9 @@ export function groupEntries(list: Remembered[]): { kind: EntryKind; title: stri
 export function factsText(r: Remembered): string {
   const v = obj(r.value);
   const attrs = `Valor ${str(v.valor)}, Might ${str(v.might)}, Craft ${str(v.craft)}, Magic ${str(v.magic)}`;
-  const text = str(v.text) === "" ? "" : ` — “${str(v.text)}”`;
+  const tagged = obj(v.bonus);
+  const bonus = typeof tagged.amount === "number" ? ` · ${bonusText(tagged as Parameters<typeof bonusText>[0])}` : "";
+  const text = `${bonus}${str(v.text) === "" ? "" : ` — “${str(v.text)}”`}`;
   switch (r.kind) {
     case "realms":
       return Array.isArray(r.value) ? r.value.map(str).join(", ") : "";
@@ -76,7 +81,7 @@ export function factsText(r: Remembered): string {
       return `${str(v.kind)} ${str(v.difficulty)} · ${str(v.hope)} Hope Stones · at ${str(v.location)}${text}`;
     case "treasure":
     case "event":
-      return str(v.text) === "" ? "(no text)" : `“${str(v.text)}”`;
+      return `${str(v.text) === "" ? "(no text)" : `“${str(v.text)}”`}${bonus}`;
     case "other":
       return JSON.stringify(r.value);
   }
@@ -97,6 +102,7 @@ export function formOf(r: Remembered): EntryForm {
     difficulty: str(v.difficulty),
     hope: str(v.hope),
     text: str(v.text),
+    bonus: bonusDraft(typeof obj(v.bonus).amount === "number" ? (v.bonus as Parameters<typeof bonusDraft>[0]) : null),
   };
 }
 
@@ -115,12 +121,13 @@ export function valueOf(kind: EntryKind, f: EntryForm): unknown {
     case "target":
       return num(f.target);
     case "lord":
-      return { homeland: f.homeland.trim(), ...attrs, text: f.text.trim() };
+      return { homeland: f.homeland.trim(), ...attrs, text: f.text.trim(), bonus: bonusOf(f.bonus) };
     case "hero":
-      return { ...attrs, text: f.text.trim() };
+      return { ...attrs, text: f.text.trim(), bonus: bonusOf(f.bonus) };
     case "quest":
       return { kind: f.kind, difficulty: num(f.difficulty), hope: num(f.hope), location: f.location.trim(), text: f.text.trim() };
     case "treasure":
+      return { text: f.text.trim(), bonus: bonusOf(f.bonus, true) };
     case "event":
       return { text: f.text.trim() };
     case "other":

@@ -13,9 +13,11 @@ import {
   pieceKey,
   pieceOf,
   questLines,
+  type LordQuestOutcome,
   type LordView,
 } from "./lord";
 import { factsText, formOf, groupEntries, readEntry, valueOf } from "./catalogue";
+import { bonusText, bonusesText } from "./bonus";
 
 const seats = [{ name: "Ana" }, { name: "Bo" }];
 
@@ -30,6 +32,7 @@ function figure(seat: number, name: string, lord: boolean, id: number, exhausted
     attributes: { valor: 2, might: 3, craft: 1, magic: 2 },
     at_homeland: true,
     why_not: { quest: null, treasure: null, travel: [] },
+    check_bonuses: [],
   };
 }
 
@@ -190,10 +193,61 @@ describe("the remembered catalogue", () => {
     expect(factsText(list[2])).toBe("Might 7 · 3 Hope Stones · at Darkthorn");
     const form = formOf(list[0]);
     form.might = "4";
-    expect(valueOf("hero", form)).toEqual({ valor: 1, might: 4, craft: 0, magic: 0, text: "" });
+    expect(valueOf("hero", form)).toEqual({ valor: 1, might: 4, craft: 0, magic: 0, text: "", bonus: null });
     form.might = "lots";
     expect((valueOf("hero", form) as { might: unknown }).might).toBe("lots");
     expect(valueOf("realms", formOf(list[1]))).toEqual(["A", "B", "C", "D", "E", "F"]);
+  });
+});
+
+describe("a card's check bonus", () => {
+  it("is kept through a correction, worded, and a Treasure's is its bearer's", () => {
+    const tagged = readEntry({
+      key: "hero:Dirk",
+      value: { valor: 1, might: 3, craft: 0, magic: 0, text: "", bonus: { quest: "Might", amount: 2, whose: "YourHeroes" } },
+    });
+    expect(factsText(tagged)).toBe("Valor 1, Might 3, Craft 0, Magic 0 · +2 to all its owner's heroes' Might quests");
+    const form = formOf(tagged);
+    form.valor = "2";
+    expect(valueOf("hero", form)).toEqual({
+      valor: 2,
+      might: 3,
+      craft: 0,
+      magic: 0,
+      text: "",
+      bonus: { quest: "Might", amount: 2, whose: "YourHeroes" },
+    });
+    const sword = formOf(readEntry({ key: "treasure:Sword", value: { text: "" } }));
+    expect(valueOf("treasure", sword)).toEqual({ text: "", bonus: null });
+    sword.bonus = { on: true, quest: "any", amount: -1, whose: "YourHeroes" };
+    expect(valueOf("treasure", sword)).toEqual({ text: "", bonus: { quest: null, amount: -1, whose: "Own" } });
+    expect(bonusText({ quest: null, amount: -1, whose: "Own" })).toBe("−1 to its own quests");
+  });
+
+  it("is named card by card in a quest's sum", () => {
+    const o: LordQuestOutcome = {
+      piece: { kind: "Hero", id: 1 },
+      seat: 0,
+      hero: "Dirk",
+      quest: "Troll Bridge",
+      realm: 0,
+      kind: "Might",
+      die: 2,
+      rolled_by_app: false,
+      attribute: 3,
+      modifier: -1,
+      bonuses: [
+        { card: "Thraken", amount: 1 },
+        { card: "Sword", amount: 2 },
+      ],
+      score: 7,
+      difficulty: 7,
+      success: true,
+      natural: null,
+      hope: 3,
+    };
+    expect(questLines(o, view()).sum).toBe("2 + Might 3 + Thraken 1 + Sword 2 − 1 = 7 against 7");
+    expect(bonusesText(o.bonuses ?? [])).toBe("Thraken +1, Sword +2");
   });
 });
 

@@ -11,6 +11,7 @@ import type {
   LordFigureView_Serialize as LordFigureView,
   LordQuestOutcome,
 } from "../../lib/bindings";
+import { blankBonus, bonusOf, type BonusDraft } from "./bonus";
 
 export type { LordView, LordFigureView, LordChange, LordPiece, LordAttribute, LordCardKind, LordQuestOutcome };
 
@@ -103,8 +104,9 @@ export function atHeroLimit(view: LordView, seat: number): boolean {
 
 /** A quest's outcome in words, for the die screen and the result. */
 export function questLines(o: LordQuestOutcome, view: LordView): { headline: string; sum: string } {
-  const mod = o.modifier === 0 ? "" : o.modifier > 0 ? ` + ${o.modifier}` : ` − ${-o.modifier}`;
-  const sum = `${o.die} + ${o.kind} ${o.attribute}${mod} = ${o.score} against ${o.difficulty}`;
+  const signed = (n: number, name = "") => (n === 0 ? "" : `${n > 0 ? " + " : " − "}${name ? `${name} ` : ""}${Math.abs(n)}`);
+  const cards = (o.bonuses ?? []).map((b) => signed(b.amount, b.card)).join("");
+  const sum = `${o.die} + ${o.kind} ${o.attribute}${cards}${signed(o.modifier)} = ${o.score} against ${o.difficulty}`;
   const home = view.realms[view.state.seats[o.seat]?.homeland ?? 0]?.name ?? "its Homeland";
   let headline: string;
   if (o.success) {
@@ -205,6 +207,8 @@ export type Facts = {
   difficulty: number;
   hope: number;
   text: string;
+  /** A Lord's or Hero's ability that adds to quest checks. */
+  bonus: BonusDraft;
 };
 
 /** A blank description, with a rulebook example's printed Realm and text filled in. */
@@ -221,15 +225,24 @@ export function blankFacts(view: LordView, kind: LordCardKind, name: string): Fa
     difficulty: view.rules.difficulty[0],
     hope: view.rules.quest_hope[0],
     text: cardText(view, kind, name),
+    bonus: blankBonus(),
   };
 }
 
 export function lordFacts(f: Facts) {
-  return { homeland: f.homeland, valor: f.valor, might: f.might, craft: f.craft, magic: f.magic, text: f.text.trim() };
+  return {
+    homeland: f.homeland,
+    valor: f.valor,
+    might: f.might,
+    craft: f.craft,
+    magic: f.magic,
+    text: f.text.trim(),
+    bonus: bonusOf(f.bonus),
+  };
 }
 
 export function heroFacts(f: Facts) {
-  return { valor: f.valor, might: f.might, craft: f.craft, magic: f.magic, text: f.text.trim() };
+  return { valor: f.valor, might: f.might, craft: f.craft, magic: f.magic, text: f.text.trim(), bonus: bonusOf(f.bonus) };
 }
 
 export function questFacts(f: Facts) {
