@@ -28,6 +28,7 @@ mod middle_ages_golden;
 mod middle_ages_rules;
 mod names;
 mod nine_estates_rules;
+mod realm_lord_abilities;
 mod realm_lord_golden;
 mod realm_lord_rules;
 mod realm_scorepad;

@@ -1214,6 +1214,7 @@ fn a_tagged_check_bonus_is_added_to_the_quest_card_by_card() {
         CardText {
             text: "+1 Might".into(),
             bonus: bonus(Some(Attribute::Might), 1, BonusWhose::Own),
+            ability: None,
         },
     );
     let mut s = in_actions_with(opts);
@@ -1685,6 +1686,7 @@ fn new_games_take_the_remembered_cards_realms_and_last_target() {
         Some(&CardText {
             text: "Each player draws a card.".into(),
             bonus: None,
+            ability: None,
         })
     );
 }

@@ -1,6 +1,7 @@
 //! What the table tells the app (actions), what the app records as having happened (events:
 //! outcomes, the die included, so a replay never decides again), and a game's options.
 
+use super::abilities::Pending;
 use super::catalogue::{CardText, Catalogue, Described, HeroFacts, LordFacts, QuestFacts};
 use super::data::data;
 use super::model::{Attributes, Piece, QuestOutcome};
@@ -170,6 +171,12 @@ pub enum LordAction {
         source: String,
         effects: Vec<Change>,
     },
+    /// The table answers a tagged ability the app brought up (`index` in `pending`): its offered
+    /// changes applied, or closed as done (reading B19).
+    ResolveAbility {
+        index: u8,
+        apply: bool,
+    },
     EndTurn,
 }
 
@@ -314,6 +321,15 @@ pub enum LordEvent {
     },
     TurnEnded {
         seat: u8,
+    },
+    /// A tagged ability's moment came: it waits for the table (reading B19).
+    AbilityTriggered {
+        ability: Pending,
+    },
+    /// The table answered the waiting ability at `index` (its changes follow when applied).
+    AbilityResolved {
+        index: u8,
+        applied: bool,
     },
     GameWon {
         winners: Vec<u8>,

@@ -2,12 +2,14 @@
 //! for random legal play. Card plays are offered for the cards the catalogue knows; entering a
 //! new card, a real die or a card's effect needs the table's input and is not listed.
 
+use super::abilities::offer_text;
 use super::actions::{LimitDiscard, LordAction as A};
 use super::data::data;
+use super::decide::handle;
 use super::decide::seat_name;
 use super::model::{Figure, LordState, Phase, Piece};
 use super::setup::realm_named;
-use crate::engine::Allowed;
+use crate::engine::{why_not, Allowed};
 
 fn offer(label: String, group: &str, action: A) -> Allowed<A> {
     Allowed {
@@ -18,6 +20,42 @@ fn offer(label: String, group: &str, action: A) -> Allowed<A> {
 }
 
 pub fn allowed(s: &LordState) -> Vec<Allowed<A>> {
+    let mut out = waiting_abilities(s);
+    out.extend(by_phase(s));
+    out
+}
+
+/// Each tagged ability that fired, first: its offered changes (when the table may make them
+/// now) and closing it as done (reading B19).
+fn waiting_abilities(s: &LordState) -> Vec<Allowed<A>> {
+    let mut out = Vec::new();
+    if s.phase == Phase::Over {
+        return out;
+    }
+    for (i, p) in s.pending.iter().enumerate() {
+        let index = i as u8;
+        let apply = A::ResolveAbility { index, apply: true };
+        let accepted = why_not(|rng| handle(s, &apply, rng)).is_none();
+        if !p.offer.is_empty() && accepted {
+            out.push(offer(
+                format!("{}: {}", p.card, offer_text(s, p)),
+                "ability",
+                apply,
+            ));
+        }
+        out.push(offer(
+            format!("{}: done", p.card),
+            "ability",
+            A::ResolveAbility {
+                index,
+                apply: false,
+            },
+        ));
+    }
+    out
+}
+
+fn by_phase(s: &LordState) -> Vec<Allowed<A>> {
     match s.phase {
         Phase::Setup => setup(s),
         Phase::Draw => vec![offer(

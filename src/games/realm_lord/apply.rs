@@ -192,6 +192,11 @@ fn turn(s: &mut LordState, e: &E) {
         }
         E::ExtraActions { count } => s.actions_allowed = s.actions_allowed.saturating_add(*count),
         E::EffectEntered { .. } | E::TurnEnded { .. } => {}
+        E::AbilityTriggered { ability } => s.pending.push(ability.clone()),
+        E::AbilityResolved { index, .. } if usize::from(*index) < s.pending.len() => {
+            s.pending.remove(usize::from(*index));
+        }
+        E::AbilityResolved { .. } => {}
         E::GameWon { winners } => {
             s.winners = winners.clone();
             s.phase = Phase::Over;

@@ -4,6 +4,7 @@
 //! in Settings. Keys: `realms`, `target`, `lord:<name>`, `hero:<name>`, `quest:<name>`,
 //! `treasure:<name>`, `event:<name>`.
 
+use super::abilities::{self, Ability, TagOn};
 use super::data::data;
 use super::model::{Attribute, Attributes};
 use crate::engine::{to_json, RuleError};
@@ -58,6 +59,9 @@ pub struct LordFacts {
     /// Its ability, when it changes a quest check.
     #[serde(default)]
     pub bonus: Option<CheckBonus>,
+    /// Its ability, when tagged to act at a moment (reading B19).
+    #[serde(default)]
+    pub ability: Option<Ability>,
 }
 
 /// A Hero card's printed facts (004 lines 58-63).
@@ -73,6 +77,9 @@ pub struct HeroFacts {
     /// Its ability, when it changes a quest check.
     #[serde(default)]
     pub bonus: Option<CheckBonus>,
+    /// Its ability, when tagged to act at a moment (reading B19).
+    #[serde(default)]
+    pub ability: Option<Ability>,
 }
 
 /// A Quest card's printed facts (004 lines 71-75).
@@ -86,6 +93,9 @@ pub struct QuestFacts {
     pub location: String,
     #[serde(default)]
     pub text: String,
+    /// Its ability, when tagged to act at a moment (reading B19).
+    #[serde(default)]
+    pub ability: Option<Ability>,
 }
 
 /// A Treasure's or Event's text (it has no numbers the rules sheet uses).
@@ -98,6 +108,9 @@ pub struct CardText {
     /// what it did is entered as changes).
     #[serde(default)]
     pub bonus: Option<CheckBonus>,
+    /// A Treasure's ability, when tagged to act at a moment (reading B19).
+    #[serde(default)]
+    pub ability: Option<Ability>,
 }
 
 impl LordFacts {
@@ -240,6 +253,7 @@ fn check_bonus(b: &Option<CheckBonus>) -> Result<(), RuleError> {
 pub fn check_lord(f: &LordFacts) -> Result<(), RuleError> {
     check_attributes(f.attributes())?;
     check_bonus(&f.bonus)?;
+    abilities::check(&f.ability, TagOn::Lord)?;
     if f.homeland.trim().is_empty() {
         return Err(err(
             "realm-lord.facts-range",
@@ -252,10 +266,12 @@ pub fn check_lord(f: &LordFacts) -> Result<(), RuleError> {
 pub fn check_hero(f: &HeroFacts) -> Result<(), RuleError> {
     check_attributes(f.attributes())?;
     check_bonus(&f.bonus)?;
+    abilities::check(&f.ability, TagOn::Hero)?;
     check_text(&f.text)
 }
 
 pub fn check_quest(f: &QuestFacts) -> Result<(), RuleError> {
+    abilities::check(&f.ability, TagOn::Quest)?;
     let b = data().bounds.value;
     if f.difficulty < b.difficulty[0] || f.difficulty > b.difficulty[1] {
         return Err(err(
@@ -287,6 +303,7 @@ pub fn check_quest(f: &QuestFacts) -> Result<(), RuleError> {
 /// A Treasure's text and bonus; its bonus is its bearer's (`whose` is always `Own`).
 pub fn check_treasure(f: &CardText) -> Result<(), RuleError> {
     check_bonus(&f.bonus)?;
+    abilities::check(&f.ability, TagOn::Treasure)?;
     if f.bonus.is_some_and(|b| b.whose != BonusWhose::Own) {
         return Err(err(
             "realm-lord.facts-range",
@@ -298,6 +315,7 @@ pub fn check_treasure(f: &CardText) -> Result<(), RuleError> {
 
 /// An Event's text: it acts once, so it carries no standing bonus.
 pub fn check_event(f: &CardText) -> Result<(), RuleError> {
+    abilities::check(&f.ability, TagOn::Event)?;
     if f.bonus.is_some() {
         return Err(err(
             "realm-lord.facts-range",

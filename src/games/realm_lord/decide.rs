@@ -3,6 +3,7 @@
 //! sees what the earlier events did; then the turn flow (Ready, Draw, actions, End turn, skipped
 //! turns) and the win at the target.
 
+use super::abilities::{self, Moment};
 use super::actions::{LordAction as A, LordEvent as E};
 use super::apply::apply;
 use super::catalogue::err;
@@ -15,6 +16,8 @@ use crate::engine::{GameRng, RuleError};
 pub struct Draft {
     pub s: LordState,
     pub events: Vec<E>,
+    /// The moments this action's events made, for tagged abilities (see `abilities`).
+    pub moments: Vec<Moment>,
 }
 
 impl Draft {
@@ -22,9 +25,11 @@ impl Draft {
         Draft {
             s: s.clone(),
             events: Vec::new(),
+            moments: Vec::new(),
         }
     }
     pub fn push(&mut self, e: E) {
+        self.moments.extend(abilities::moment_of(&self.s, &e));
         apply(&mut self.s, &e);
         self.events.push(e);
     }
@@ -87,8 +92,11 @@ fn decide_into(d: &mut Draft, a: &A, rng: &mut GameRng) -> Result<(), RuleError>
             modifier,
         } => quest::go(d, *hero, *die, *modifier, rng)?,
         A::Effect { source, effects } => effect(d, source, effects)?,
+        A::ResolveAbility { index, apply } => abilities::resolve(d, *index, *apply)?,
         A::EndTurn => end_turn(d)?,
     }
+    let moments = std::mem::take(&mut d.moments);
+    abilities::fire(d, &moments);
     check_win(d);
     Ok(())
 }
@@ -103,7 +111,8 @@ pub fn decider(s: &LordState, a: &A) -> Option<u8> {
         A::ConfirmTarget { .. }
         | A::NameRealms { .. }
         | A::RevealLord { .. }
-        | A::StartGame { .. } => None,
+        | A::StartGame { .. }
+        | A::ResolveAbility { .. } => None,
         A::Draw
         | A::Discard { .. }
         | A::PlayHero { .. }

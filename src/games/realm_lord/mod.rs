@@ -6,10 +6,11 @@
 //! card prints (kept in the catalogue) or did (entered as changes). Hands are counts: nothing
 //! secret is stored. The scorepad-only mode is the sibling game `scorepad`.
 //!
-//! Readings of the rulebook's gaps (B1–B18, each with the rulebook line it rests on): the game's
+//! Readings of the rulebook's gaps (B1–B19, each with the rulebook line it rests on): the game's
 //! product notes, `docs/games/realm-lord.md`. Code cites them by id. Undo is no way to peek at
 //! the app's die: see `quest` for the counter of every roll made.
 
+pub mod abilities;
 pub mod actions;
 mod allowed;
 mod apply;

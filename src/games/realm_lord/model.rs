@@ -2,6 +2,7 @@
 //! (where, ready or exhausted, with their Treasure), hand counts, Hope Stones, the turn, and the
 //! count of dice rolled (see `quest` for why that count outlives an undo).
 
+use super::abilities::Pending;
 use super::catalogue::Catalogue;
 use serde::{Deserialize, Serialize};
 
@@ -194,6 +195,9 @@ pub struct LordState {
     /// Random draws made in this game, undone ones included (`quest` explains the counter).
     pub rolls: u32,
     pub last_quest: Option<QuestOutcome>,
+    /// Tagged abilities that fired and wait for the table, oldest first (reading B19).
+    #[serde(default)]
+    pub pending: Vec<Pending>,
     /// The cards the table has described (remembered ones and this game's).
     pub catalogue: Catalogue,
 }

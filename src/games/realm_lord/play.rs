@@ -1,6 +1,7 @@
 //! The actions of 004 lines 127-144: play a Hero, Treasure, Quest or Event card, Travel a hero,
 //! Use a Treasure. (Go On A Quest is in `quest`.)
 
+use super::abilities::Moment;
 use super::actions::{Change, LimitDiscard, LordEvent as E};
 use super::catalogue::{self, card_name, err, CardText, Described, HeroFacts, QuestFacts};
 use super::changes;
@@ -276,6 +277,12 @@ pub fn use_treasure(d: &mut Draft, hero: Piece, effects: &[Change]) -> Result<()
         ));
     }
     // Only the Treasure is exhausted, not the hero (004 line 144, reading B5).
+    let (owner, realm) = (d.s.current, f.realm);
+    d.moments.push(Moment::TreasureUsed {
+        treasure: t.name.clone(),
+        owner,
+        realm,
+    });
     d.push(E::TreasureExhausted { piece: hero });
     changes::apply_all(d, effects)
 }
@@ -293,6 +300,7 @@ mod tests {
             magic: 1,
             text: String::new(),
             bonus: None,
+            ability: None,
         };
         let corrected = HeroFacts {
             might: 4,

@@ -47,6 +47,7 @@ pub fn initial(o: &LordOptions, seats: &[Seat]) -> Result<LordState, RuleError> 
             into.entry(card.name.clone()).or_insert_with(|| CardText {
                 text: card.text.clone(),
                 bonus: None,
+                ability: None,
             });
         }
     }
@@ -64,6 +65,7 @@ pub fn initial(o: &LordOptions, seats: &[Seat]) -> Result<LordState, RuleError> 
         target: None,
         suggested_target: o.target.or(cat.target),
         lord_counts: o.lord_counts(),
+        pending: Vec::new(),
         realms: names
             .into_iter()
             .map(|name| Realm { name, quest: None })

@@ -212,6 +212,11 @@ fn main_line(s: &LordState, a: &A, events: &[E]) -> String {
             })
             .unwrap_or_default(),
         A::Effect { source, effects } => format!("{source}{}", changes_text(s, effects)),
+        A::ResolveAbility { index, apply } => match s.pending.get(usize::from(*index)) {
+            Some(p) if *apply => format!("{}{}", p.card, changes_text(s, &p.offer)),
+            Some(p) => format!("{}'s ability: done", p.card),
+            None => "A card's ability".to_string(),
+        },
         A::EndTurn => format!("{who} ends the turn"),
     }
 }
@@ -227,6 +232,11 @@ pub fn summarize(s: &LordState, a: &A, events: &[E]) -> String {
             E::TurnSkipped { seat } => {
                 line.push_str(&format!("; {} loses this turn", seat_name(*seat)))
             }
+            E::AbilityTriggered { ability } => line.push_str(&format!(
+                "; {} acts for {}",
+                ability.card,
+                seat_name(ability.player)
+            )),
             E::TurnStarted { seat, .. } if !matches!(a, A::StartGame { .. }) => {
                 line.push_str(&format!("; {}'s turn", seat_name(*seat)))
             }

@@ -45,6 +45,7 @@ pub fn lord(homeland: &str, valor: u8, might: u8, craft: u8, magic: u8) -> LordF
         magic,
         text: String::new(),
         bonus: None,
+        ability: None,
     }
 }
 
@@ -56,6 +57,7 @@ pub fn hero(valor: u8, might: u8, craft: u8, magic: u8) -> HeroFacts {
         magic,
         text: String::new(),
         bonus: None,
+        ability: None,
     }
 }
 
@@ -66,6 +68,7 @@ pub fn quest(kind: Attribute, difficulty: u8, hope: u8, location: &str) -> Quest
         hope,
         location: location.into(),
         text: String::new(),
+        ability: None,
     }
 }
 

@@ -1287,6 +1287,12 @@ export type ImportReport_Serialize = {
 /**  Any JSON value crossing IPC (a private view, a remembered card); the game checks its shape. */
 export type Json = unknown;
 
+/**  A card's ability as the table tagged it. */
+export type LordAbility = {
+	when: LordWhen,
+	does: LordDoes,
+};
+
 export type LordAction = LordAction_Serialize | LordAction_Deserialize;
 
 export type LordAction_Deserialize = 
@@ -1303,7 +1309,12 @@ export type LordAction_Deserialize =
 /**  Go on the quest of the hero's Realm; `die` from a real die, or `null` for the app's roll. */
 { type: "Quest"; hero: LordPiece; die?: number | null; modifier?: number } | 
 /**  An ability that fired outside the actions (Thraken, Dirk, Riddle Of Song …). */
-{ type: "Effect"; source: string; effects: LordChange_Deserialize[] } | { type: "EndTurn" };
+{ type: "Effect"; source: string; effects: LordChange_Deserialize[] } | 
+/**
+ *  The table answers a tagged ability the app brought up (`index` in `pending`): its offered
+ *  changes applied, or closed as done (reading B19).
+ */
+{ type: "ResolveAbility"; index: number; apply: boolean } | { type: "EndTurn" };
 
 export type LordAction_Serialize = 
 /**  The Hope Stone target, confirmed by the table every game. */
@@ -1319,7 +1330,12 @@ export type LordAction_Serialize =
 /**  Go on the quest of the hero's Realm; `die` from a real die, or `null` for the app's roll. */
 { type: "Quest"; hero: LordPiece; die: number | null; modifier: number } | 
 /**  An ability that fired outside the actions (Thraken, Dirk, Riddle Of Song …). */
-{ type: "Effect"; source: string; effects: LordChange_Serialize[] } | { type: "EndTurn" };
+{ type: "Effect"; source: string; effects: LordChange_Serialize[] } | 
+/**
+ *  The table answers a tagged ability the app brought up (`index` in `pending`): its offered
+ *  changes applied, or closed as done (reading B19).
+ */
+{ type: "ResolveAbility"; index: number; apply: boolean } | { type: "EndTurn" };
 
 /**  A quest's type: the attribute added to the die (004 line 152). */
 export type LordAttribute = "Valor" | "Might" | "Craft" | "Magic";
@@ -1390,6 +1406,8 @@ export type LordCardText_Deserialize = {
 	 *  what it did is entered as changes).
 	 */
 	bonus?: LordCheckBonus_Deserialize | null,
+	/**  A Treasure's ability, when tagged to act at a moment (reading B19). */
+	ability?: LordAbility | null,
 };
 
 /**  A Treasure's or Event's text (it has no numbers the rules sheet uses). */
@@ -1400,6 +1418,8 @@ export type LordCardText_Serialize = {
 	 *  what it did is entered as changes).
 	 */
 	bonus: LordCheckBonus_Serialize | null,
+	/**  A Treasure's ability, when tagged to act at a moment (reading B19). */
+	ability: LordAbility | null,
 };
 
 /**  What the table has told the app, copied into each new game and extended as cards are played. */
@@ -1518,6 +1538,19 @@ export type LordCheckBonus_Serialize = {
 	whose: LordBonusWhose,
 };
 
+/**  What a tagged ability does: an effect the app tracks, or the table's own. */
+export type LordDoes = 
+/**  That player gains (+) or loses (−) Hope Stones. */
+{ kind: "Hope"; delta: number } | 
+/**  That player draws (+) or discards (−) cards. */
+{ kind: "Hand"; delta: number } | 
+/**  That player loses their next turn. */
+{ kind: "SkipNextTurn" } | 
+/**  Every other player's heroes (Lords included) in the card's Realm are banished. */
+{ kind: "BanishOthersHere" } | 
+/**  Something the app does not track: it shows the text, the table does it. */
+{ kind: "Table" };
+
 /**  A Lord card's printed facts (004 lines 44-50). */
 export type LordFacts = LordFacts_Serialize | LordFacts_Deserialize;
 
@@ -1531,6 +1564,8 @@ export type LordFacts_Deserialize = {
 	text?: string,
 	/**  Its ability, when it changes a quest check. */
 	bonus?: LordCheckBonus_Deserialize | null,
+	/**  Its ability, when tagged to act at a moment (reading B19). */
+	ability?: LordAbility | null,
 };
 
 /**  A Lord card's printed facts (004 lines 44-50). */
@@ -1543,6 +1578,8 @@ export type LordFacts_Serialize = {
 	text: string,
 	/**  Its ability, when it changes a quest check. */
 	bonus: LordCheckBonus_Serialize | null,
+	/**  Its ability, when tagged to act at a moment (reading B19). */
+	ability: LordAbility | null,
 };
 
 /**  A Lord or Hero card in play: where it visits, whether it is exhausted, its Treasure. */
@@ -1642,6 +1679,8 @@ export type LordHeroFacts_Deserialize = {
 	text?: string,
 	/**  Its ability, when it changes a quest check. */
 	bonus?: LordCheckBonus_Deserialize | null,
+	/**  Its ability, when tagged to act at a moment (reading B19). */
+	ability?: LordAbility | null,
 };
 
 /**  A Hero card's printed facts (004 lines 58-63). */
@@ -1653,6 +1692,8 @@ export type LordHeroFacts_Serialize = {
 	text: string,
 	/**  Its ability, when it changes a quest check. */
 	bonus: LordCheckBonus_Serialize | null,
+	/**  Its ability, when tagged to act at a moment (reading B19). */
+	ability: LordAbility | null,
 };
 
 /**  Which hero leaves play when a new one brings the count over the limit (004 line 134). */
@@ -1762,6 +1803,34 @@ export type LordPadView_Serialize = {
 	hope_change: [number, number],
 };
 
+/**
+ *  A tagged ability that fired and waits for the table: its card, text, for whom, and the
+ *  changes offered (none when the effect is the table's).
+ */
+export type LordPendingAbility = LordPendingAbility_Serialize | LordPendingAbility_Deserialize;
+
+/**
+ *  A tagged ability that fired and waits for the table: its card, text, for whom, and the
+ *  changes offered (none when the effect is the table's).
+ */
+export type LordPendingAbility_Deserialize = {
+	card: string,
+	text: string,
+	player: number,
+	offer: LordChange_Deserialize[],
+};
+
+/**
+ *  A tagged ability that fired and waits for the table: its card, text, for whom, and the
+ *  changes offered (none when the effect is the table's).
+ */
+export type LordPendingAbility_Serialize = {
+	card: string,
+	text: string,
+	player: number,
+	offer: LordChange_Serialize[],
+};
+
 export type LordPhase = "Setup" | 
 /**  Ready is done; the two cards are to be drawn (004 line 122). */
 "Draw" | 
@@ -1822,6 +1891,8 @@ export type LordQuestFacts_Deserialize = {
 	/**  The Realm's name. */
 	location: string,
 	text?: string,
+	/**  Its ability, when tagged to act at a moment (reading B19). */
+	ability?: LordAbility | null,
 };
 
 /**  A Quest card's printed facts (004 lines 71-75). */
@@ -1832,6 +1903,8 @@ export type LordQuestFacts_Serialize = {
 	/**  The Realm's name. */
 	location: string,
 	text: string,
+	/**  Its ability, when tagged to act at a moment (reading B19). */
+	ability: LordAbility | null,
 };
 
 /**  A quest as it was resolved, for the log and the die screen. */
@@ -1990,6 +2063,8 @@ export type LordState_Deserialize = {
 	/**  Random draws made in this game, undone ones included (`quest` explains the counter). */
 	rolls: number,
 	last_quest?: LordQuestOutcome_Deserialize | null,
+	/**  Tagged abilities that fired and wait for the table, oldest first (reading B19). */
+	pending?: LordPendingAbility_Deserialize[],
 	/**  The cards the table has described (remembered ones and this game's). */
 	catalogue: LordCatalogue_Deserialize,
 };
@@ -2020,6 +2095,8 @@ export type LordState_Serialize = {
 	/**  Random draws made in this game, undone ones included (`quest` explains the counter). */
 	rolls: number,
 	last_quest: LordQuestOutcome_Serialize | null,
+	/**  Tagged abilities that fired and wait for the table, oldest first (reading B19). */
+	pending: LordPendingAbility_Serialize[],
 	/**  The cards the table has described (remembered ones and this game's). */
 	catalogue: LordCatalogue_Serialize,
 };
@@ -2049,6 +2126,31 @@ export type LordView_Serialize = {
 	rules: LordRules,
 	cards: LordCardEntry_Serialize[],
 };
+
+/**  When a tagged ability acts. "That player" below is the one the moment names. */
+export type LordWhen = 
+/**
+ *  Another player's hero fails a quest; that player is the one whose hero failed (Thraken
+ *  The Deceiver, 004 line 52). A Lord's or Hero's.
+ */
+{ kind: "OtherPlayersHeroFails" } | 
+/**
+ *  This card is banished; that player is its owner, "this Realm" where it was (Dirk, line
+ *  65). A Lord's or Hero's.
+ */
+{ kind: "ThisCardBanished" } | 
+/**  A hero goes on this Quest; that player is the hero's owner (Riddle Of Song, line 77). */
+{ kind: "HeroGoesOnThisQuest" } | 
+/**
+ *  A player's turn starts while they have a hero in the Realm named; that player is whose
+ *  turn it is (Pitfalls Of Blackboil, line 86). Any card in play.
+ */
+{ kind: "TurnStartsWithHeroIn"; realm: string } | 
+/**
+ *  "Use:" — its Treasure is used; that player is the bearer's owner (Tome Of Knowledge, line
+ *  95).
+ */
+{ kind: "OnUse" };
 
 export type MarginRecord = MarginRecord_Serialize | MarginRecord_Deserialize;
 

@@ -4,6 +4,8 @@
 import type { CatalogueEntry } from "../../lib/bindings";
 import { wholeNumber } from "../../lib/fields";
 import { bonusDraft, bonusOf, bonusText, type BonusDraft } from "./bonus";
+import { abilityDraft, abilityOf, abilityText, type AbilityDraft, type TagCard } from "./ability";
+import type { LordAbility } from "../../lib/bindings";
 
 export type EntryKind = "realms" | "target" | "lord" | "hero" | "quest" | "treasure" | "event" | "other";
 
@@ -34,6 +36,8 @@ export type EntryForm = {
   text: string;
   /** A Lord's, Hero's or Treasure's check bonus (kept as it was unless corrected). */
   bonus: BonusDraft;
+  /** A Lord's, Hero's, Quest's or Treasure's ability tagged to act at a moment. */
+  ability: AbilityDraft;
 };
 
 export type Remembered = { key: string; kind: EntryKind; name: string; value: unknown };
@@ -67,7 +71,8 @@ export function factsText(r: Remembered): string {
   const attrs = `Valor ${str(v.valor)}, Might ${str(v.might)}, Craft ${str(v.craft)}, Magic ${str(v.magic)}`;
   const tagged = obj(v.bonus);
   const bonus = typeof tagged.amount === "number" ? ` · ${bonusText(tagged as Parameters<typeof bonusText>[0])}` : "";
-  const text = `${bonus}${str(v.text) === "" ? "" : ` — “${str(v.text)}”`}`;
+  const acts = isAbility(v.ability) ? ` · ${abilityText(v.ability)}` : "";
+  const text = `${bonus}${acts}${str(v.text) === "" ? "" : ` — “${str(v.text)}”`}`;
   switch (r.kind) {
     case "realms":
       return Array.isArray(r.value) ? r.value.map(str).join(", ") : "";
@@ -81,7 +86,7 @@ export function factsText(r: Remembered): string {
       return `${str(v.kind)} ${str(v.difficulty)} · ${str(v.hope)} Hope Stones · at ${str(v.location)}${text}`;
     case "treasure":
     case "event":
-      return `${str(v.text) === "" ? "(no text)" : `“${str(v.text)}”`}${bonus}`;
+      return `${str(v.text) === "" ? "(no text)" : `“${str(v.text)}”`}${bonus}${acts}`;
     case "other":
       return JSON.stringify(r.value);
   }
@@ -103,7 +108,17 @@ export function formOf(r: Remembered): EntryForm {
     hope: str(v.hope),
     text: str(v.text),
     bonus: bonusDraft(typeof obj(v.bonus).amount === "number" ? (v.bonus as Parameters<typeof bonusDraft>[0]) : null),
+    ability: abilityDraft(isAbility(v.ability) ? v.ability : null, tagCard(r.kind)),
   };
+}
+
+/** A remembered ability, as the core wrote it. */
+function isAbility(v: unknown): v is LordAbility {
+  return typeof obj(obj(v).when).kind === "string" && typeof obj(obj(v).does).kind === "string";
+}
+
+function tagCard(kind: EntryKind): TagCard {
+  return kind === "lord" ? "Lord" : kind === "hero" ? "Hero" : kind === "quest" ? "Quest" : "Treasure";
 }
 
 /** A typed number, or the text itself so that the core refuses it with its reason. */
@@ -121,13 +136,20 @@ export function valueOf(kind: EntryKind, f: EntryForm): unknown {
     case "target":
       return num(f.target);
     case "lord":
-      return { homeland: f.homeland.trim(), ...attrs, text: f.text.trim(), bonus: bonusOf(f.bonus) };
+      return { homeland: f.homeland.trim(), ...attrs, text: f.text.trim(), bonus: bonusOf(f.bonus), ability: abilityOf(f.ability) };
     case "hero":
-      return { ...attrs, text: f.text.trim(), bonus: bonusOf(f.bonus) };
+      return { ...attrs, text: f.text.trim(), bonus: bonusOf(f.bonus), ability: abilityOf(f.ability) };
     case "quest":
-      return { kind: f.kind, difficulty: num(f.difficulty), hope: num(f.hope), location: f.location.trim(), text: f.text.trim() };
+      return {
+        kind: f.kind,
+        difficulty: num(f.difficulty),
+        hope: num(f.hope),
+        location: f.location.trim(),
+        text: f.text.trim(),
+        ability: abilityOf(f.ability),
+      };
     case "treasure":
-      return { text: f.text.trim(), bonus: bonusOf(f.bonus, true) };
+      return { text: f.text.trim(), bonus: bonusOf(f.bonus, true), ability: abilityOf(f.ability) };
     case "event":
       return { text: f.text.trim() };
     case "other":

@@ -18,6 +18,7 @@ import {
 } from "./lord";
 import { factsText, formOf, groupEntries, readEntry, valueOf } from "./catalogue";
 import { bonusText, bonusesText } from "./bonus";
+import { abilityDraft, abilityOf, abilityText } from "./ability";
 
 const seats = [{ name: "Ana" }, { name: "Bo" }];
 
@@ -62,6 +63,7 @@ function view(): LordView {
       winners: [],
       rolls: 0,
       last_quest: null,
+      pending: [],
       catalogue: { realms, target: 10, lords: {}, heroes: {}, quests: {}, treasures: {}, events: {} },
     },
     realms: realms.map((name, index) => ({
@@ -193,7 +195,7 @@ describe("the remembered catalogue", () => {
     expect(factsText(list[2])).toBe("Might 7 · 3 Hope Stones · at Darkthorn");
     const form = formOf(list[0]);
     form.might = "4";
-    expect(valueOf("hero", form)).toEqual({ valor: 1, might: 4, craft: 0, magic: 0, text: "", bonus: null });
+    expect(valueOf("hero", form)).toEqual({ valor: 1, might: 4, craft: 0, magic: 0, text: "", bonus: null, ability: null });
     form.might = "lots";
     expect((valueOf("hero", form) as { might: unknown }).might).toBe("lots");
     expect(valueOf("realms", formOf(list[1]))).toEqual(["A", "B", "C", "D", "E", "F"]);
@@ -216,11 +218,12 @@ describe("a card's check bonus", () => {
       magic: 0,
       text: "",
       bonus: { quest: "Might", amount: 2, whose: "YourHeroes" },
+      ability: null,
     });
     const sword = formOf(readEntry({ key: "treasure:Sword", value: { text: "" } }));
-    expect(valueOf("treasure", sword)).toEqual({ text: "", bonus: null });
+    expect(valueOf("treasure", sword)).toEqual({ text: "", bonus: null, ability: null });
     sword.bonus = { on: true, quest: "any", amount: -1, whose: "YourHeroes" };
-    expect(valueOf("treasure", sword)).toEqual({ text: "", bonus: { quest: null, amount: -1, whose: "Own" } });
+    expect(valueOf("treasure", sword)).toEqual({ text: "", bonus: { quest: null, amount: -1, whose: "Own" }, ability: null });
     expect(bonusText({ quest: null, amount: -1, whose: "Own" })).toBe("−1 to its own quests");
   });
 
@@ -248,6 +251,42 @@ describe("a card's check bonus", () => {
     };
     expect(questLines(o, view()).sum).toBe("2 + Might 3 + Thraken 1 + Sword 2 − 1 = 7 against 7");
     expect(bonusesText(o.bonuses ?? [])).toBe("Thraken +1, Sword +2");
+  });
+});
+
+describe("a card's ability tagged to act at its moment", () => {
+  it("reads back, words, and keeps its Realm and amount", () => {
+    const thraken = readEntry({
+      key: "lord:Thraken",
+      value: {
+        homeland: "Darkthorn",
+        valor: 2,
+        might: 3,
+        craft: 1,
+        magic: 2,
+        text: "",
+        bonus: null,
+        ability: { when: { kind: "OtherPlayersHeroFails" }, does: { kind: "Hope", delta: -1 } },
+      },
+    });
+    expect(factsText(thraken)).toBe(
+      "Homeland Darkthorn · Valor 2, Might 3, Craft 1, Magic 2 · When another player's hero fails a quest: that player loses 1 Hope Stone.",
+    );
+    const form = formOf(thraken);
+    expect(form.ability).toEqual({ on: true, when: "OtherPlayersHeroFails", realm: "", does: "Hope", amount: -1 });
+    expect((valueOf("lord", form) as { ability: unknown }).ability).toEqual({
+      when: { kind: "OtherPlayersHeroFails" },
+      does: { kind: "Hope", delta: -1 },
+    });
+    const pit = abilityDraft(null, "Quest");
+    expect(pit.when).toBe("HeroGoesOnThisQuest");
+    pit.on = true;
+    pit.when = "TurnStartsWithHeroIn";
+    pit.realm = " Blackboil ";
+    pit.does = "SkipNextTurn";
+    const tag = abilityOf(pit);
+    expect(tag).toEqual({ when: { kind: "TurnStartsWithHeroIn", realm: "Blackboil" }, does: { kind: "SkipNextTurn" } });
+    expect(abilityText(tag!)).toBe("When a turn starts with the player's hero in Blackboil: that player loses their next turn.");
   });
 });
 

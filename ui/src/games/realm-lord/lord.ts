@@ -12,6 +12,7 @@ import type {
   LordQuestOutcome,
 } from "../../lib/bindings";
 import { blankBonus, bonusOf, type BonusDraft } from "./bonus";
+import { abilityOf, blankAbility, type AbilityDraft } from "./ability";
 
 export type { LordView, LordFigureView, LordChange, LordPiece, LordAttribute, LordCardKind, LordQuestOutcome };
 
@@ -209,6 +210,8 @@ export type Facts = {
   text: string;
   /** A Lord's or Hero's ability that adds to quest checks. */
   bonus: BonusDraft;
+  /** Its ability, tagged to act at a moment. */
+  ability: AbilityDraft;
 };
 
 /** A blank description, with a rulebook example's printed Realm and text filled in. */
@@ -226,6 +229,7 @@ export function blankFacts(view: LordView, kind: LordCardKind, name: string): Fa
     hope: view.rules.quest_hope[0],
     text: cardText(view, kind, name),
     bonus: blankBonus(),
+    ability: blankAbility(kind === "Lord" || kind === "Hero" || kind === "Quest" ? kind : "Treasure"),
   };
 }
 
@@ -238,15 +242,23 @@ export function lordFacts(f: Facts) {
     magic: f.magic,
     text: f.text.trim(),
     bonus: bonusOf(f.bonus),
+    ability: abilityOf(f.ability),
   };
 }
 
 export function heroFacts(f: Facts) {
-  return { valor: f.valor, might: f.might, craft: f.craft, magic: f.magic, text: f.text.trim(), bonus: bonusOf(f.bonus) };
+  return { valor: f.valor, might: f.might, craft: f.craft, magic: f.magic, text: f.text.trim(), bonus: bonusOf(f.bonus), ability: abilityOf(f.ability) };
 }
 
 export function questFacts(f: Facts) {
-  return { kind: f.kind, difficulty: f.difficulty, hope: f.hope, location: f.location, text: f.text.trim() };
+  return {
+    kind: f.kind,
+    difficulty: f.difficulty,
+    hope: f.hope,
+    location: f.location,
+    text: f.text.trim(),
+    ability: abilityOf(f.ability),
+  };
 }
 
 /** The hero-limit choice as the core takes it: "new" (the hero just played) or a hero's key. */
