@@ -138,7 +138,17 @@ test(
     // Round 1: the first player moves; the second taps that plot and is told why not.
     const mover = /Round 1: (\w+)/.exec(await text(browser, "phase"))[1];
     const other = mover === "Ana" ? "Bo" : "Ana";
-    await move(browser);
+    // The mover's tile shows a Farmer, and every tile of its type prints one: taught once, the
+    // board marks that type's plots and later takes of it carry the Farmer without asking.
+    const kind = /takes the (\w+)/.exec(await text(browser, "turn-panel"))[1];
+    await click(browser, (await browser.$$('[data-testid="destination"][data-open="true"]'))[0]);
+    await click(browser, await browser.$('[data-testid="symbols"] summary'));
+    await click(browser, await tid(browser, "farmers-plus"));
+    await click(browser, await tid(browser, "teach"));
+    await actBy(browser, await tid(browser, "take"), "a move that teaches a printing");
+    assert.match(await browser.$('[data-testid="log"] li').getText(), new RegExp(`every ${kind} remembered as printing 1 Farmer`));
+    const ofKind = (await browser.$$(`[data-testid="plot"][data-tile="${kind}"]`)).length;
+    assert.equal((await browser.$$('[data-testid="plot-printed"]')).length, ofKind, `every ${kind} on the board is marked`);
     const taken = await browser.$('[data-testid="plot"][data-row="1"] [data-testid="lord"]');
     await taken.waitForExist(T);
     const takenPlot = await taken.parentElement().parentElement();

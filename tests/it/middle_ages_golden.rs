@@ -90,6 +90,7 @@ fn go(dest: Option<Pos>) -> A {
         to: dest,
         symbols: Symbols::default(),
         choice: None,
+        teach: false,
     }
 }
 
@@ -98,6 +99,7 @@ fn go_with(dest: Option<Pos>, choice: Choice) -> A {
         to: dest,
         symbols: Symbols::default(),
         choice: Some(choice),
+        teach: false,
     }
 }
 
@@ -106,6 +108,7 @@ fn go_symbols(dest: Option<Pos>, farmers: u8, chests: u8) -> A {
         to: dest,
         symbols: Symbols { farmers, chests },
         choice: None,
+        teach: false,
     }
 }
 
@@ -609,6 +612,7 @@ fn golden_five_player_game_over_all_16_rounds() {
                 }),
                 symbols: symbols(seat, round),
                 choice: choice(seat, round, kind),
+                teach: false,
             });
         }
         if let Some(i) = BEFORE_EVENT.iter().position(|(r, _)| *r == round) {

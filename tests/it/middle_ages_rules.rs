@@ -8,8 +8,8 @@ use estate_steward::engine::names::named;
 use estate_steward::engine::{Game, Session};
 use estate_steward::games::middle_ages::data::data;
 use estate_steward::games::middle_ages::{
-    Choice, MiddleAction as A, MiddleAges, MiddleEvent, MiddleOptions, MiddleState, Phase, RunOut,
-    Symbols, Tile, TileType,
+    Choice, MiddleAction as A, MiddleAges, MiddleEvent, MiddleOptions, MiddleState, Phase,
+    Printing, RunOut, Symbols, Tile, TileType,
 };
 use middle::*;
 use serde_json::json;
@@ -251,6 +251,7 @@ fn middle_move_required_lords_move_every_round_until_the_last() {
         to: None,
         symbols: Symbols::default(),
         choice: None,
+        teach: false,
     };
     assert_eq!(refused(&s, stay), "middle.move-required");
 }
@@ -275,6 +276,85 @@ fn middle_no_next_row_in_round_16_the_lords_stay() {
         "the Lord stays"
     );
     assert_eq!(s.tile_at(from), None, "its plot is taken");
+}
+
+/// #35 item 6 (reading A21): taught once that every Field prints 1 Farmer, a Field taken later
+/// carries it without asking (the offers, the turn's preview, the income), and the next game
+/// remembers it.
+#[test]
+fn a_tile_type_taught_once_carries_its_printing_into_later_takes_and_games() {
+    let mut s = two();
+    let one_farmer = Symbols {
+        farmers: 1,
+        chests: 0,
+    };
+    // Ana leaves the Field of row 1 and says every Field prints one Farmer.
+    let teach = A::Take {
+        to: Some(at(1, 0)),
+        symbols: one_farmer,
+        choice: None,
+        teach: true,
+    };
+    let before = s.clone();
+    let events = act(&mut s, teach.clone());
+    let line = MiddleAges::summarize(&before, &teach, &events);
+    assert!(
+        line.contains("every Field remembered as printing 1 Farmer"),
+        "{line}"
+    );
+    let taught = Printing {
+        kind: Field,
+        symbols: one_farmer,
+    };
+    assert!(events.contains(&MiddleEvent::PrintingTaught { printing: taught }));
+    assert_eq!(MiddleAges::view(&s).printings, vec![taught]);
+    let learned: Vec<_> = events.iter().flat_map(MiddleAges::learned).collect();
+    assert_eq!(
+        learned,
+        vec![("tile:Field".to_string(), json!({"farmers": 1, "chests": 0}))]
+    );
+
+    // A later Field is offered, previewed and taken with its Farmer, nobody asked.
+    let later =
+        |s: &MiddleState| s.turn > 0 && MiddleAges::view(s).turn.is_some_and(|t| t.kind == Field);
+    play_until(&mut s, |s| s.round > 1 && later(s));
+    let v = MiddleAges::view(&s);
+    let turn = v.turn.clone().expect("a Field to take");
+    assert_eq!(turn.printed, Some(one_farmer));
+    let offers = MiddleAges::allowed(&s);
+    assert!(offers.iter().all(
+        |o| matches!(o.action, A::Take { symbols, teach: false, .. } if symbols == one_farmer)
+    ));
+    let mover = turn.seat;
+    let farmers_before = v.players[usize::from(mover)].farmers;
+    let first = offers.into_iter().next().expect("an offer");
+    act(&mut s, first.action);
+    assert_eq!(
+        MiddleAges::view(&s).players[usize::from(mover)].farmers,
+        farmers_before + 1
+    );
+
+    // The next game starts knowing it; a bad remembered entry is refused by its field.
+    let mut next = MiddleOptions::default();
+    MiddleAges::with_catalogue(&mut next, &learned);
+    assert_eq!(next.known_printings, vec![taught]);
+    let fresh = MiddleAges::initial(&next, &seats(2)).expect("initial");
+    assert_eq!(fresh.printing(Field), Some(one_farmer));
+    assert_eq!(fresh.printing(Mill), None);
+    let rule = |k: &str, v| {
+        MiddleAges::check_catalogue_entry(k, &v)
+            .err()
+            .map(|e| e.rule)
+    };
+    assert_eq!(rule("tile:Field", json!({"farmers": 1})), None);
+    assert_eq!(
+        rule("tile:Field", json!({"farmers": 9})),
+        Some("middle.symbols-range".into())
+    );
+    assert_eq!(
+        rule("tile:Castle", json!({"farmers": 1})),
+        Some("middle.catalogue".into())
+    );
 }
 
 #[test]

@@ -72,6 +72,15 @@ pub struct Symbols {
     pub chests: u8,
 }
 
+/// What every tile of a type prints, as the table taught it once (reading A21): a take of that
+/// type carries it without asking; remembered across games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+#[serde(rename = "MiddlePrinting")]
+pub struct Printing {
+    pub kind: TileType,
+    pub symbols: Symbols,
+}
+
 /// A plot on the board: its row (0 = the top row) and its slot (0 = leftmost).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, specta::Type)]
 #[serde(rename = "MiddlePos")]
@@ -112,6 +121,9 @@ pub enum MiddleAction {
         symbols: Symbols,
         #[serde(default)]
         choice: Option<Choice>,
+        /// Every tile of this type prints these symbols: remember them (reading A21).
+        #[serde(default)]
+        teach: bool,
     },
     /// The round's event as the table resolved it: its name and each player's coin change.
     ResolveEvent { name: String, coins: Vec<i32> },
@@ -214,6 +226,10 @@ pub enum MiddleEvent {
     DiscardsReshuffled {
         tiles: Vec<TileType>,
     },
+    /// The table taught what every tile of a type prints (reading A21).
+    PrintingTaught {
+        printing: Printing,
+    },
     /// New tiles from the Orange Deck joined the draw (003 line 19), at a table that adds them
     /// when the draw tiles run out.
     OrangeTilesAdded {
@@ -259,6 +275,9 @@ pub struct MiddleOptions {
     /// When the draw tiles run out: reshuffle the discards or add the Orange Deck.
     #[serde(default = "default_run_out")]
     pub when_tiles_run_out: RunOut,
+    /// What the table taught every tile of a type prints, in earlier games (the catalogue).
+    #[serde(default)]
+    pub known_printings: Vec<Printing>,
 }
 
 impl Default for MiddleOptions {
@@ -267,6 +286,7 @@ impl Default for MiddleOptions {
             starting_coins: None,
             known_events: Vec::new(),
             when_tiles_run_out: default_run_out(),
+            known_printings: Vec::new(),
         }
     }
 }

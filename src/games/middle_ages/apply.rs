@@ -95,6 +95,10 @@ pub fn apply(s: &mut MiddleState, e: &MiddleEvent) {
             }
         }
         MiddleEvent::OrangeTilesAdded { tiles } => s.orange.extend(tiles.iter().copied()),
+        MiddleEvent::PrintingTaught { printing } => {
+            s.printings.retain(|p| p.kind != printing.kind);
+            s.printings.push(*printing);
+        }
         MiddleEvent::RowRefilled { row, tiles, .. } => {
             if let Some(r) = s.rows.get_mut(usize::from(*row)) {
                 *r = tiles.iter().copied().map(Some).collect();
@@ -175,6 +179,10 @@ pub fn learned(e: &MiddleEvent) -> Vec<(String, serde_json::Value)> {
         MiddleEvent::EventResolved { name, .. } => {
             vec![(format!("event:{name}"), serde_json::json!({ "name": name }))]
         }
+        MiddleEvent::PrintingTaught { printing } => vec![(
+            format!("tile:{}", printing.kind.name()),
+            crate::engine::to_json(&printing.symbols),
+        )],
         _ => Vec::new(),
     }
 }

@@ -1,7 +1,7 @@
 //! Deciding: which phase an action belongs to (the refusal when it does not), the outcome
 //! builder the rooms share, and the legal actions offered now.
 
-use super::actions::{MiddleAction, MiddleEvent, Pos};
+use super::actions::{MiddleAction, MiddleEvent, Pos, Printing, Symbols, TileType};
 use super::apply::apply;
 use super::state::{MiddleState, Phase};
 use super::{choices, round, setup, turn};
@@ -74,11 +74,12 @@ pub(super) fn coin_changes(s: &MiddleState, action: &MiddleAction) -> Option<Vec
         to,
         symbols,
         choice,
+        ..
     } = action
     else {
         return None;
     };
-    let events = turn::take(s, *to, *symbols, *choice).ok()?;
+    let events = turn::take(s, *to, *symbols, *choice, false).ok()?;
     let mut after = s.clone();
     for e in &events {
         apply(&mut after, e);
@@ -116,9 +117,10 @@ pub fn handle(
                 to,
                 symbols,
                 choice,
+                teach,
             },
             Phase::Turns,
-        ) => turn::take(s, *to, *symbols, *choice),
+        ) => turn::take(s, *to, *symbols, *choice, *teach),
         (MiddleAction::ResolveEvent { name, coins }, Phase::EventDue) => {
             round::resolve_event(s, name, coins)
         }
@@ -142,7 +144,8 @@ pub(super) fn decider(s: &MiddleState, action: &MiddleAction) -> Option<u8> {
 }
 
 /// The legal actions now, concrete enough to send back: every open destination with every
-/// choice its Effect allows (symbols 0; the table enters printed symbols itself).
+/// choice its Effect allows (with what every tile of the type prints when the table taught it,
+/// else no symbols: the table enters printed symbols itself).
 pub fn allowed(s: &MiddleState) -> Vec<Allowed<MiddleAction>> {
     let one = |label: String, group: &str, action| Allowed {
         label,
@@ -232,8 +235,9 @@ fn turn_actions(s: &MiddleState) -> Vec<Allowed<MiddleAction>> {
                 group: "take".into(),
                 action: MiddleAction::Take {
                     to,
-                    symbols: Default::default(),
+                    symbols: s.printing(after.kind).unwrap_or_default(),
                     choice,
+                    teach: false,
                 },
             });
         }
@@ -244,10 +248,13 @@ fn turn_actions(s: &MiddleState) -> Vec<Allowed<MiddleAction>> {
 /// A remembered event: key `event:<name>`, value `{"name": <name>}` (what `learned` keeps).
 pub(super) fn check_catalogue_entry(key: &str, value: &serde_json::Value) -> Result<(), RuleError> {
     let max = super::data::data().max_event_name;
+    if let Some(kind) = key.strip_prefix("tile:") {
+        return printing_entry(kind, value).map(|_| ());
+    }
     let Some(name) = key.strip_prefix("event:") else {
         return Err(err(
             "middle.catalogue",
-            "Middle Ages remembers event names only (keys event:<name>)",
+            "Middle Ages remembers event names (keys event:<name>) and what every tile of a type prints (tile:<type>)",
         ));
     };
     let named = value.get("name").and_then(|v| v.as_str());
@@ -260,17 +267,42 @@ pub(super) fn check_catalogue_entry(key: &str, value: &serde_json::Value) -> Res
     Ok(())
 }
 
-/// Remembered event names join the new game's options, to be offered again.
+/// A remembered printing: key `tile:<type>`, value the symbols every tile of it prints.
+fn printing_entry(kind: &str, value: &serde_json::Value) -> Result<Printing, RuleError> {
+    let kind = TileType::ALL
+        .into_iter()
+        .find(|t| t.name() == kind)
+        .ok_or_else(|| err("middle.catalogue", format!("{kind} is no plot type")))?;
+    let symbols: Symbols = serde_json::from_value(value.clone())
+        .map_err(|e| err("middle.catalogue", format!("not a tile's symbols: {e}")))?;
+    let max = super::data::data().max_symbols_per_tile;
+    if symbols.farmers > max || symbols.chests > max {
+        return Err(err(
+            "middle.symbols-range",
+            format!("a tile shows 0 to {max} Farmers and 0 to {max} Chests"),
+        ));
+    }
+    Ok(Printing { kind, symbols })
+}
+
+/// Remembered event names join the new game's options, to be offered again; remembered
+/// printings join them too, unless the options already say what that type prints.
 pub(super) fn with_catalogue(
     options: &mut super::actions::MiddleOptions,
     entries: &[(String, serde_json::Value)],
 ) {
-    for (key, _) in entries {
+    for (key, value) in entries {
         if let Some(name) = key.strip_prefix("event:") {
             if !options.known_events.iter().any(|k| k == name) {
                 options.known_events.push(name.to_string());
             }
         }
+        if let Some(Ok(p)) = key.strip_prefix("tile:").map(|k| printing_entry(k, value)) {
+            if !options.known_printings.iter().any(|k| k.kind == p.kind) {
+                options.known_printings.push(p);
+            }
+        }
     }
     options.known_events.sort();
+    options.known_printings.sort_by_key(|p| p.kind);
 }

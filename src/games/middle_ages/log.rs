@@ -86,6 +86,19 @@ fn take_line(before: &MiddleState, events: &[MiddleEvent]) -> String {
                 };
             }
             MiddleEvent::ScoutReturned { .. } => parts.push("Scout comes back".into()),
+            MiddleEvent::PrintingTaught { printing } => {
+                let p = printing.symbols;
+                let words = match (p.farmers, p.chests) {
+                    (0, 0) => "no symbols".to_string(),
+                    (f, 0) => plural(f, "Farmer"),
+                    (0, c) => plural(c, "Chest"),
+                    (f, c) => format!("{}, {}", plural(f, "Farmer"), plural(c, "Chest")),
+                };
+                parts.push(format!(
+                    "every {} remembered as printing {words}",
+                    printing.kind.name()
+                ))
+            }
             MiddleEvent::CoinsPaid { from, amount, .. } => {
                 parts.push(format!("{} pays {amount}", player(*from)))
             }

@@ -4,7 +4,7 @@
 //! them; the end subtracts 10 per empty Estate and breaks ties from Palace leftwards.
 //! The scorepad-only mode for a table that tracked nothing is the sibling game `scorepad`.
 //!
-//! Readings of the rulebook's gaps (A1–A20, each with the rulebook line it rests on): the game's
+//! Readings of the rulebook's gaps (A1–A21, each with the rulebook line it rests on): the game's
 //! product notes, `docs/games/middle-ages.md`. Code cites them by id.
 
 mod apply;
@@ -23,7 +23,8 @@ pub mod state;
 pub mod view;
 
 pub use actions::{
-    Choice, MiddleAction, MiddleEvent, MiddleOptions, Pos, RunOut, Symbols, Tile, TileType,
+    Choice, MiddleAction, MiddleEvent, MiddleOptions, Pos, Printing, RunOut, Symbols, Tile,
+    TileType,
 };
 pub use decide::player;
 pub use state::{MiddleState, Phase};
@@ -97,6 +98,11 @@ impl Game for MiddleAges {
     fn catalogue_in(options: &MiddleOptions) -> Vec<(String, serde_json::Value)> {
         let named = |name: &String| serde_json::json!({ "name": name });
         let events = options.known_events.iter();
-        events.map(|n| (format!("event:{n}"), named(n))).collect()
+        let mut out: Vec<_> = events.map(|n| (format!("event:{n}"), named(n))).collect();
+        out.extend(options.known_printings.iter().map(|p| {
+            let key = format!("tile:{}", p.kind.name());
+            (key, crate::engine::to_json(&p.symbols))
+        }));
+        out
     }
 }

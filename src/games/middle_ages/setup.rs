@@ -53,6 +53,7 @@ pub fn initial(options: &MiddleOptions, seats: &[Seat]) -> Result<MiddleState, R
         known_events: options.known_events.clone(),
         run_out: options.when_tiles_run_out,
         orange: Vec::new(),
+        printings: options.known_printings.clone(),
     })
 }
 

@@ -2,7 +2,7 @@
 //! each player's Fief (Estates, Cemetery, tokens, coins), the discards, the events resolved; and
 //! the counts the rules read from it (the bag is derived, never stored).
 
-use super::actions::{Pos, RunOut, Tile, TileType};
+use super::actions::{Pos, Printing, RunOut, Symbols, Tile, TileType};
 use super::data::data;
 use serde::{Deserialize, Serialize};
 
@@ -144,6 +144,9 @@ pub struct MiddleState {
     /// Tiles added from the Orange Deck so far, oldest first: they count with the 84.
     #[serde(default)]
     pub orange: Vec<TileType>,
+    /// What every tile of a type prints, as the table taught it (reading A21).
+    #[serde(default)]
+    pub printings: Vec<Printing>,
 }
 
 impl MiddleState {
@@ -173,6 +176,14 @@ impl MiddleState {
             Phase::Turns => self.order.get(usize::from(self.turn)).copied(),
             _ => None,
         }
+    }
+
+    /// What every tile of this type prints, when the table taught it.
+    pub fn printing(&self, kind: TileType) -> Option<Symbols> {
+        self.printings
+            .iter()
+            .find(|p| p.kind == kind)
+            .map(|p| p.symbols)
     }
 
     pub fn fief(&self, seat: u8) -> Option<&Fief> {

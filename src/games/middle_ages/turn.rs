@@ -2,7 +2,7 @@
 //! goes into the Estate of its type, then that Estate's Effect and then its Income, all computed
 //! here; the round ends after the last player in turn order.
 
-use super::actions::{Choice, MiddleEvent, Pos, Symbols, Tile, TileType};
+use super::actions::{Choice, MiddleEvent, Pos, Printing, Symbols, Tile, TileType};
 use super::choices;
 use super::data::{data, Effect, Symbol};
 use super::decide::{err, player, plot_name, Outcome};
@@ -111,6 +111,7 @@ pub fn take(
     to: Option<Pos>,
     symbols: Symbols,
     choice: Option<Choice>,
+    teach: bool,
 ) -> Result<Vec<MiddleEvent>, RuleError> {
     let Some(seat) = s.actor() else {
         return Err(err("middle.phase", "every player has moved this round"));
@@ -155,6 +156,15 @@ pub fn take(
         state: after.state,
         events: after.events,
     };
+    // Taught: every tile of this type prints these (reading A21), from this take on.
+    if teach && s.printing(after.kind) != Some(symbols) {
+        out.push(MiddleEvent::PrintingTaught {
+            printing: Printing {
+                kind: after.kind,
+                symbols,
+            },
+        });
+    }
     effect(&mut out, seat, after.kind, choice, bonus);
     let income = income(&out.state, seat, after.kind);
     out.push(MiddleEvent::Income {

@@ -2,7 +2,7 @@
 //! player to act may go there (and why not); each player's Fief; whose turn it is with the
 //! choices the Effect needs and what the take would pay; the round and event track.
 
-use super::actions::{Choice, Pos, RunOut, Tile, TileType};
+use super::actions::{Choice, Pos, Printing, RunOut, Symbols, Tile, TileType};
 use super::data::data;
 use super::decide::{allowed, coin_changes, err, waiting_for};
 use super::scoring::{counts, penalty, penalty_in_total, ranks, standing_key};
@@ -71,7 +71,10 @@ pub struct TurnView {
     pub choice_labels: Vec<String>,
     /// What the Effect and Income do, in words.
     pub effect: String,
-    /// Each player's coin change if the take had no symbols and the first choice.
+    /// What every tile of this type prints, when the table taught it (reading A21): the take
+    /// carries it unless the table says otherwise.
+    pub printed: Option<Symbols>,
+    /// Each player's coin change with the first choice and the printed symbols (none when untaught).
     pub preview: Vec<i32>,
 }
 
@@ -98,6 +101,8 @@ pub struct MiddleView {
     pub penalty_in_total: bool,
     /// What this table does when the draw tiles run out (003 line 19).
     pub run_out: RunOut,
+    /// What every tile of a type prints, where the table taught it (reading A21).
+    pub printings: Vec<Printing>,
     /// Tiles added from the Orange Deck so far.
     pub orange: u32,
     pub events: Vec<EventRecord>,
@@ -206,6 +211,7 @@ fn turn_view(s: &MiddleState) -> Option<TurnView> {
         choice_labels: legal.iter().map(|&c| choices::describe(c)).collect(),
         choices: legal,
         effect: effect_text(kind),
+        printed: s.printing(kind),
         preview,
     })
 }
@@ -248,6 +254,7 @@ pub fn view(s: &MiddleState) -> MiddleView {
         turn: turn_view(s),
         penalty_in_total: penalty_in_total(s),
         run_out: s.run_out,
+        printings: s.printings.clone(),
         orange: s.orange.len() as u32,
         events: s.events.clone(),
         known_events: s.known_events.clone(),

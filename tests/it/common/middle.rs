@@ -106,6 +106,7 @@ pub fn take(row: u8, slot: u8) -> A {
         to: Some(at(row, slot)),
         symbols: Symbols::default(),
         choice: None,
+        teach: false,
     }
 }
 
@@ -114,6 +115,7 @@ pub fn take_with(row: u8, slot: u8, choice: Choice) -> A {
         to: Some(at(row, slot)),
         symbols: Symbols::default(),
         choice: Some(choice),
+        teach: false,
     }
 }
 
@@ -122,6 +124,7 @@ pub fn take_symbols(row: u8, slot: u8, farmers: u8, chests: u8) -> A {
         to: Some(at(row, slot)),
         symbols: Symbols { farmers, chests },
         choice: None,
+        teach: false,
     }
 }
 

@@ -2184,7 +2184,9 @@ export type MiddleAction_Deserialize =
  *  The player whose turn it is moves their Lord to `to` in the next row (`None` in round 16)
  *  and takes the plot left behind, with its printed symbols and the Effect's choice.
  */
-{ type: "Take"; to?: MiddlePos | null; symbols?: MiddleSymbols_Deserialize; choice?: MiddleChoice | null } | 
+{ type: "Take"; to?: MiddlePos | null; symbols?: MiddleSymbols_Deserialize; choice?: MiddleChoice | null; 
+/**  Every tile of this type prints these symbols: remember them (reading A21). */
+teach?: boolean } | 
 /**  The round's event as the table resolved it: its name and each player's coin change. */
 { type: "ResolveEvent"; name: string; coins: number[] } | 
 /**  Refill the emptied row: `None` draws with the seed; otherwise the tiles laid, left to right. */
@@ -2204,7 +2206,9 @@ export type MiddleAction_Serialize =
  *  The player whose turn it is moves their Lord to `to` in the next row (`None` in round 16)
  *  and takes the plot left behind, with its printed symbols and the Effect's choice.
  */
-{ type: "Take"; to: MiddlePos | null; symbols: MiddleSymbols_Serialize; choice: MiddleChoice | null } | 
+{ type: "Take"; to: MiddlePos | null; symbols: MiddleSymbols_Serialize; choice: MiddleChoice | null; 
+/**  Every tile of this type prints these symbols: remember them (reading A21). */
+teach: boolean } | 
 /**  The round's event as the table resolved it: its name and each player's coin change. */
 { type: "ResolveEvent"; name: string; coins: number[] } | 
 /**  Refill the emptied row: `None` draws with the seed; otherwise the tiles laid, left to right. */
@@ -2300,6 +2304,8 @@ export type MiddleOptions_Deserialize = {
 	known_events?: string[],
 	/**  When the draw tiles run out: reshuffle the discards or add the Orange Deck. */
 	when_tiles_run_out?: MiddleRunOut,
+	/**  What the table taught every tile of a type prints, in earlier games (the catalogue). */
+	known_printings?: MiddlePrinting_Deserialize[],
 };
 
 /**  Table choices, recorded with the game. */
@@ -2310,6 +2316,8 @@ export type MiddleOptions_Serialize = {
 	known_events: string[],
 	/**  When the draw tiles run out: reshuffle the discards or add the Orange Deck. */
 	when_tiles_run_out: MiddleRunOut,
+	/**  What the table taught every tile of a type prints, in earlier games (the catalogue). */
+	known_printings: MiddlePrinting_Serialize[],
 };
 
 export type MiddlePadAction = 
@@ -2447,6 +2455,30 @@ export type MiddlePos = {
 };
 
 /**
+ *  What every tile of a type prints, as the table taught it once (reading A21): a take of that
+ *  type carries it without asking; remembered across games.
+ */
+export type MiddlePrinting = MiddlePrinting_Serialize | MiddlePrinting_Deserialize;
+
+/**
+ *  What every tile of a type prints, as the table taught it once (reading A21): a take of that
+ *  type carries it without asking; remembered across games.
+ */
+export type MiddlePrinting_Deserialize = {
+	kind: MiddleTileType,
+	symbols: MiddleSymbols_Deserialize,
+};
+
+/**
+ *  What every tile of a type prints, as the table taught it once (reading A21): a take of that
+ *  type carries it without asking; remembered across games.
+ */
+export type MiddlePrinting_Serialize = {
+	kind: MiddleTileType,
+	symbols: MiddleSymbols_Serialize,
+};
+
+/**
  *  What the table does when the draw tiles run out (003 line 19: "depending on player count,
  *  either simply reshuffle the discards OR add new tiles in from the Orange Deck"; the counts
  *  are not given, so the table says which it uses).
@@ -2490,6 +2522,8 @@ export type MiddleState_Deserialize = {
 	run_out?: MiddleRunOut,
 	/**  Tiles added from the Orange Deck so far, oldest first: they count with the 84. */
 	orange?: MiddleTileType[],
+	/**  What every tile of a type prints, as the table taught it (reading A21). */
+	printings?: MiddlePrinting_Deserialize[],
 };
 
 export type MiddleState_Serialize = {
@@ -2520,6 +2554,8 @@ export type MiddleState_Serialize = {
 	run_out: MiddleRunOut,
 	/**  Tiles added from the Orange Deck so far, oldest first: they count with the 84. */
 	orange: MiddleTileType[],
+	/**  What every tile of a type prints, as the table taught it (reading A21). */
+	printings: MiddlePrinting_Serialize[],
 };
 
 /**  Farmers and Chests printed on the tile being taken (0 when the tile shows none). */
@@ -2557,7 +2593,10 @@ export type MiddleTokens = {
 };
 
 /**  The player whose turn it is, what they take and what its Effect asks. */
-export type MiddleTurnView = {
+export type MiddleTurnView = MiddleTurnView_Serialize | MiddleTurnView_Deserialize;
+
+/**  The player whose turn it is, what they take and what its Effect asks. */
+export type MiddleTurnView_Deserialize = {
 	seat: number,
 	from: MiddlePos,
 	kind: MiddleTileType,
@@ -2569,7 +2608,34 @@ export type MiddleTurnView = {
 	choice_labels: string[],
 	/**  What the Effect and Income do, in words. */
 	effect: string,
-	/**  Each player's coin change if the take had no symbols and the first choice. */
+	/**
+	 *  What every tile of this type prints, when the table taught it (reading A21): the take
+	 *  carries it unless the table says otherwise.
+	 */
+	printed?: MiddleSymbols_Deserialize | null,
+	/**  Each player's coin change with the first choice and the printed symbols (none when untaught). */
+	preview: number[],
+};
+
+/**  The player whose turn it is, what they take and what its Effect asks. */
+export type MiddleTurnView_Serialize = {
+	seat: number,
+	from: MiddlePos,
+	kind: MiddleTileType,
+	/**  False in round 16: the Lords stay and the plot under them is taken. */
+	moves: boolean,
+	/**  Every choice the Effect allows (the same for every open plot). */
+	choices: MiddleChoice[],
+	/**  How each choice reads, in the order of `choices`. */
+	choice_labels: string[],
+	/**  What the Effect and Income do, in words. */
+	effect: string,
+	/**
+	 *  What every tile of this type prints, when the table taught it (reading A21): the take
+	 *  carries it unless the table says otherwise.
+	 */
+	printed: MiddleSymbols_Serialize | null,
+	/**  Each player's coin change with the first choice and the printed symbols (none when untaught). */
 	preview: number[],
 };
 
@@ -2590,7 +2656,7 @@ export type MiddleView_Deserialize = {
 	turns_done: number,
 	rows: MiddlePlotView_Deserialize[][],
 	players: MiddlePlayerView_Deserialize[],
-	turn?: MiddleTurnView | null,
+	turn?: MiddleTurnView_Deserialize | null,
 	/**
 	 *  The empty-Estate penalty is in the totals and places: from the last round on. Before,
 	 *  the Fiefs show it apart from the coins (the places go by coins).
@@ -2598,6 +2664,8 @@ export type MiddleView_Deserialize = {
 	penalty_in_total: boolean,
 	/**  What this table does when the draw tiles run out (003 line 19). */
 	run_out: MiddleRunOut,
+	/**  What every tile of a type prints, where the table taught it (reading A21). */
+	printings: MiddlePrinting_Deserialize[],
 	/**  Tiles added from the Orange Deck so far. */
 	orange: number,
 	events: MiddleEventRecord[],
@@ -2623,7 +2691,7 @@ export type MiddleView_Serialize = {
 	turns_done: number,
 	rows: MiddlePlotView_Serialize[][],
 	players: MiddlePlayerView_Serialize[],
-	turn: MiddleTurnView | null,
+	turn: MiddleTurnView_Serialize | null,
 	/**
 	 *  The empty-Estate penalty is in the totals and places: from the last round on. Before,
 	 *  the Fiefs show it apart from the coins (the places go by coins).
@@ -2631,6 +2699,8 @@ export type MiddleView_Serialize = {
 	penalty_in_total: boolean,
 	/**  What this table does when the draw tiles run out (003 line 19). */
 	run_out: MiddleRunOut,
+	/**  What every tile of a type prints, where the table taught it (reading A21). */
+	printings: MiddlePrinting_Serialize[],
 	/**  Tiles added from the Orange Deck so far. */
 	orange: number,
 	events: MiddleEventRecord[],

@@ -7,6 +7,7 @@ import {
   parseChange,
   plotLabel,
   previewText,
+  printingText,
   prompt,
   rowRole,
   signed,
@@ -62,6 +63,7 @@ function turn(over: Partial<TurnView> = {}): TurnView {
     choice_labels: [],
     effect: "each player with fewer Mills pays you 2 coins; then 2 coins for each Mill",
     preview: [4, -2],
+    printed: null,
     ...over,
   };
 }
@@ -155,7 +157,14 @@ describe("a turn", () => {
       to: { row: 3, slot: 1 },
       symbols: { farmers: 2, chests: 0 },
       choice: null,
+      teach: false,
     });
+    expect(takeAction(null, 1, 0, null, true).teach).toBe(true);
+  });
+  it("words what every tile of a type prints", () => {
+    expect(printingText({ farmers: 1, chests: 0 })).toBe("1 Farmer");
+    expect(printingText({ farmers: 2, chests: 1 })).toBe("2 Farmers, 1 Chest");
+    expect(printingText({ farmers: 0, chests: 0 })).toBe("no symbols");
   });
 });
 

@@ -159,10 +159,24 @@ export type TakeAction = {
   to: Pos | null;
   symbols: { farmers: number; chests: number };
   choice: Choice | null;
+  /** Every tile of this type prints these symbols: the core remembers them (reading A21). */
+  teach: boolean;
 };
 
-export function takeAction(to: Pos | null, farmers: number, chests: number, choice: Choice | null): TakeAction {
-  return { type: "Take", to, symbols: { farmers, chests }, choice };
+export function takeAction(
+  to: Pos | null,
+  farmers: number,
+  chests: number,
+  choice: Choice | null,
+  teach = false,
+): TakeAction {
+  return { type: "Take", to, symbols: { farmers, chests }, choice, teach };
+}
+
+/** What every tile of a type prints, in words ("1 Farmer", "2 Chests", "no symbols"). */
+export function printingText(p: { farmers: number; chests: number }): string {
+  const parts = [p.farmers > 0 && plural(p.farmers, "Farmer"), p.chests > 0 && plural(p.chests, "Chest")].filter(Boolean);
+  return parts.length === 0 ? "no symbols" : parts.join(", ");
 }
 
 // ---- events and refills ---------------------------------------------------------------------------
