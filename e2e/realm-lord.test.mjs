@@ -421,6 +421,23 @@ test(
       );
       const saved = await browser.$('[data-testid="lord-entry"][data-key="lord:Thraken The Deceiver"]');
       assert.match(await saved.getText(), /Might 4/);
+
+      // Thraken's printed ability tagged with its moment (004 line 52), kept by the correction.
+      // (The correction form is still open after the save.)
+      const form = await saved.$("details");
+      if ((await form.getAttribute("open")) === null) await tap(await saved.$("summary"));
+      const ability = await saved.$('[data-testid="lord-entry-ability"]');
+      await tap(await ability.$('[data-testid="lord-entry-ability-on"]'));
+      assert.equal(await ability.$('[data-testid="lord-entry-ability-when"]').getValue(), "OtherPlayersHeroFails");
+      await select(await ability.$('[data-testid="lord-entry-ability-does"]'), "Hope");
+      await ability.$('[data-testid="lord-entry-ability-amount"]').setValue("-1");
+      await tap(await saved.$('[data-testid="lord-entry-save"]'));
+      await browser.waitUntil(
+        async () => /When another player's hero fails a quest: that player loses 1 Hope Stone\./.test(
+          await browser.$('[data-testid="lord-entry"][data-key="lord:Thraken The Deceiver"]').getText(),
+        ),
+        { ...T, timeoutMsg: "the tagged ability was not saved" },
+      );
       await checkLayout(browser, "settings (phone)");
       await shot(browser, "realm-lord-settings-phone");
     },

@@ -8,19 +8,19 @@ export type TagCard = "Lord" | "Hero" | "Quest" | "Treasure";
 
 /** The moments each kind of card can have (the core refuses the others). */
 export const WHEN_CHOICES: readonly { kind: WhenKind; label: string; on: readonly TagCard[] }[] = [
-  { kind: "OtherPlayersHeroFails", label: "another player's hero fails a quest", on: ["Lord", "Hero"] },
+  { kind: "OtherPlayersHeroFails", label: "another's hero fails a quest", on: ["Lord", "Hero"] },
   { kind: "ThisCardBanished", label: "this card is banished", on: ["Lord", "Hero"] },
   { kind: "HeroGoesOnThisQuest", label: "a hero goes on this quest", on: ["Quest"] },
   { kind: "OnUse", label: "it is used (“Use:”)", on: ["Treasure"] },
-  { kind: "TurnStartsWithHeroIn", label: "a turn starts with the player's hero in a Realm", on: ["Lord", "Hero", "Quest", "Treasure"] },
+  { kind: "TurnStartsWithHeroIn", label: "a turn starts, hero in a Realm", on: ["Lord", "Hero", "Quest", "Treasure"] },
 ];
 
 export const DOES_CHOICES: readonly { kind: DoesKind; label: string }[] = [
-  { kind: "Hope", label: "that player gains or loses Hope Stones" },
-  { kind: "Hand", label: "that player draws or discards cards" },
-  { kind: "SkipNextTurn", label: "that player loses their next turn" },
-  { kind: "BanishOthersHere", label: "the other players' heroes in its Realm are banished" },
-  { kind: "Table", label: "something else: the table does it" },
+  { kind: "Hope", label: "Hope Stones ±" },
+  { kind: "Hand", label: "cards drawn or discarded" },
+  { kind: "SkipNextTurn", label: "loses the next turn" },
+  { kind: "BanishOthersHere", label: "banishes others' heroes there" },
+  { kind: "Table", label: "the table does it" },
 ];
 
 /** What the ability part of a card's form holds. */
@@ -50,9 +50,16 @@ export function abilityOf(d: AbilityDraft): LordAbility | null {
 
 /** "When another player's hero fails a quest: that player loses 1 Hope Stone." */
 export function abilityText(a: LordAbility): string {
+  const WHEN_WORDS: Record<WhenKind, string> = {
+    OtherPlayersHeroFails: "another player's hero fails a quest",
+    ThisCardBanished: "this card is banished",
+    HeroGoesOnThisQuest: "a hero goes on this quest",
+    OnUse: "it is used",
+    TurnStartsWithHeroIn: "a turn starts",
+  };
   const when = a.when.kind === "TurnStartsWithHeroIn"
     ? `a turn starts with the player's hero in ${a.when.realm}`
-    : (WHEN_CHOICES.find((w) => w.kind === a.when.kind)?.label ?? "");
+    : WHEN_WORDS[a.when.kind];
   const n = (d: number, one: string, many: string) => `${Math.abs(d)} ${Math.abs(d) === 1 ? one : many}`;
   let does: string;
   switch (a.does.kind) {
@@ -62,8 +69,15 @@ export function abilityText(a: LordAbility): string {
     case "Hand":
       does = `that player ${a.does.delta > 0 ? "draws" : "discards"} ${n(a.does.delta, "card", "cards")}`;
       break;
-    default:
-      does = DOES_CHOICES.find((x) => x.kind === a.does.kind)?.label ?? "";
+    case "SkipNextTurn":
+      does = "that player loses their next turn";
+      break;
+    case "BanishOthersHere":
+      does = "the other players' heroes in its Realm are banished";
+      break;
+    case "Table":
+      does = "the table carries it out";
+      break;
   }
   return `When ${when}: ${does}.`;
 }
