@@ -165,6 +165,10 @@ fn an_orange_deck_table_lays_its_row_once_the_bag_runs_out_from_the_cli() {
         shown["state"]["run_out"], "OrangeDeck",
         "the choice is kept"
     );
+    // #35 item 5 from the CLI: before the last round the score is the coins, the penalty apart.
+    assert_eq!(shown["score"]["categories"], serde_json::json!(["Coins"]));
+    assert_eq!(shown["view"]["players"][0]["penalty"], 80);
+    assert_eq!(shown["view"]["players"][0]["total"], 0);
 
     // Offered actions only, until nothing is offered: the refill the bag cannot fill.
     let mut child = Command::new(BIN)
