@@ -28,6 +28,26 @@ fn json(db: &Path, args: &[&str]) -> serde_json::Value {
     serde_json::from_slice(&o.stdout).expect("JSON out")
 }
 
+/// Game 1's `stream`: each line sent, what it answered (stdout).
+fn stream(db: &Path, lines: &[&str]) -> String {
+    let mut child = Command::new(BIN)
+        .arg("--db")
+        .arg(db)
+        .args(["stream", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("stream");
+    {
+        let stdin = child.stdin.as_mut().expect("stdin");
+        for line in lines {
+            writeln!(stdin, "{line}").expect("write");
+        }
+    }
+    let out = child.wait_with_output().expect("stream ends");
+    text(&out.stdout)
+}
+
 #[test]
 fn a_seeded_middle_ages_game_plays_to_its_scoresheet_from_the_cli() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -69,24 +89,16 @@ fn a_seeded_middle_ages_game_plays_to_its_scoresheet_from_the_cli() {
     assert_eq!(rows.as_array().map(Vec::len), Some(4));
 
     // A stream of actions: JSON and picks, each acknowledged once stored.
-    let mut child = Command::new(BIN)
-        .arg("--db")
-        .arg(&db)
-        .args(["stream", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("stream");
-    {
-        let stdin = child.stdin.as_mut().expect("stdin");
-        writeln!(stdin, r#"{{"type":"ChooseFirst","seat":1}}"#).expect("write");
-        writeln!(stdin, r#"{{"type":"PlaceLord","at":{{"row":1,"slot":0}}}}"#).expect("write");
-        writeln!(stdin, "pick 0").expect("write");
-        writeln!(stdin, "pick 0").expect("write");
-        writeln!(stdin, "pick 0").expect("write");
-    }
-    let out = child.wait_with_output().expect("stream ends");
-    let lines = text(&out.stdout);
+    let lines = stream(
+        &db,
+        &[
+            r#"{"type":"ChooseFirst","seat":1}"#,
+            r#"{"type":"PlaceLord","at":{"row":1,"slot":0}}"#,
+            "pick 0",
+            "pick 0",
+            "pick 0",
+        ],
+    );
     let lines: Vec<&str> = lines.lines().collect();
     assert_eq!(lines[0], "ack 2 Bo places a Lord first");
     assert!(
@@ -171,22 +183,7 @@ fn an_orange_deck_table_lays_its_row_once_the_bag_runs_out_from_the_cli() {
     assert_eq!(shown["view"]["players"][0]["total"], 0);
 
     // Offered actions only, until nothing is offered: the refill the bag cannot fill.
-    let mut child = Command::new(BIN)
-        .arg("--db")
-        .arg(&db)
-        .args(["stream", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("stream");
-    {
-        let stdin = child.stdin.as_mut().expect("stdin");
-        for _ in 0..400 {
-            writeln!(stdin, "pick 0").expect("write");
-        }
-    }
-    let out = child.wait_with_output().expect("stream ends");
-    let lines = text(&out.stdout);
+    let lines = stream(&db, &["pick 0"; 400]);
     let first_err = lines
         .lines()
         .find(|l| l.starts_with("err"))

@@ -20,19 +20,7 @@ fn tagged(tag: impl FnOnce(&mut Catalogue)) -> LordOptions {
 /// Two players (Ana: Thraken at Darkthorn; Bo: Lyra at Mysteria), Ana's actions, with room for
 /// more actions than three.
 fn table(opts: LordOptions) -> S {
-    let mut s = new_session(2, opts, 7);
-    act(&mut s, A::ConfirmTarget { hope_stones: 30 });
-    for (i, n) in LORDS.iter().take(2).enumerate() {
-        act(
-            &mut s,
-            A::RevealLord {
-                seat: i as u8,
-                name: (*n).into(),
-                facts: None,
-            },
-        );
-    }
-    act(&mut s, A::StartGame { first: Some(0) });
+    let mut s = started_with(2, opts, 7, 30, 0);
     act(&mut s, A::Draw);
     effect(&mut s, vec![Change::ExtraActions { count: 3 }]);
     effect(&mut s, vec![Change::ExtraActions { count: 3 }]);

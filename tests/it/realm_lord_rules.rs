@@ -783,19 +783,7 @@ fn hero_limit_asks_which_hero_to_discard() {
 
 /// Reveal two Lords and reach seat 0's actions with the given options.
 fn in_actions_with(opts: LordOptions) -> S {
-    let mut s = new_session(2, opts, 1);
-    act(&mut s, A::ConfirmTarget { hope_stones: 10 });
-    for (i, n) in LORDS.iter().take(2).enumerate() {
-        act(
-            &mut s,
-            A::RevealLord {
-                seat: i as u8,
-                name: (*n).into(),
-                facts: None,
-            },
-        );
-    }
-    act(&mut s, A::StartGame { first: Some(0) });
+    let mut s = started_with(2, opts, 1, 10, 0);
     act(&mut s, A::Draw);
     s
 }
@@ -1368,19 +1356,7 @@ fn the_app_rolls_the_die_with_the_seeded_generator() {
 
 /// A fresh table where player 1 is about to go on Troll Bridge, at `seed`.
 fn troll_bridge_at(seed: u64) -> S {
-    let mut s = new_session(2, options(), seed);
-    act(&mut s, A::ConfirmTarget { hope_stones: 20 });
-    for (i, n) in LORDS.iter().take(2).enumerate() {
-        act(
-            &mut s,
-            A::RevealLord {
-                seat: i as u8,
-                name: (*n).into(),
-                facts: None,
-            },
-        );
-    }
-    act(&mut s, A::StartGame { first: Some(0) });
+    let mut s = started_with(2, options(), seed, 20, 0);
     act(&mut s, A::Draw);
     play_quest(&mut s, "Troll Bridge");
     s

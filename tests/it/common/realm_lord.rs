@@ -182,7 +182,13 @@ pub fn refused(s: &mut S, a: A) -> String {
 /// Setup done: target confirmed, Lords in seat order (Thraken, Lyra, Gorm …), `first` starts;
 /// its turn has begun (Draw phase).
 pub fn started(n: usize, target: u32, first: u8) -> S {
-    let mut s = new_session(n, options(), 7);
+    started_with(n, options(), 7, target, first)
+}
+
+/// `n` players with these options and seed: the target confirmed, the sample Lords revealed,
+/// `first` to play (before its Draw).
+pub fn started_with(n: usize, opts: LordOptions, seed: u64, target: u32, first: u8) -> S {
+    let mut s = new_session(n, opts, seed);
     act(
         &mut s,
         A::ConfirmTarget {
@@ -203,7 +209,6 @@ pub fn started(n: usize, target: u32, first: u8) -> S {
     s
 }
 
-/// Started, and the first player has drawn (Actions phase, 7 cards).
 pub fn in_actions(n: usize, target: u32) -> S {
     let mut s = started(n, target, 0);
     act(&mut s, A::Draw);
