@@ -15,6 +15,7 @@ import {
   PHONE,
   T,
   appBinary,
+  assertInFirstScreen,
   assertNoCspViolations,
   assertPlainScreen,
   checkLayout,
@@ -219,6 +220,7 @@ test(
       await travelWhy.waitForDisplayed(T);
       assert.equal(await travelWhy.getText(), sentence(theirs.why_not.travel[0]));
       assert.match(await travelWhy.getText(), /belongs to .*: .* may only travel with their own heroes\.$/);
+      await assertInFirstScreen(browser, travelWhy, "the reason every travel is refused");
       await assertPlainScreen(browser, "Realm Lord: another player's Lord");
       await screenshot(browser, "every-tap-lord-refused-phone");
       await tap(await tid(browser, "figure-close"));
