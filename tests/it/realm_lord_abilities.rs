@@ -180,6 +180,44 @@ fn riddle_of_song_makes_the_questing_player_discard() {
     assert_eq!(st(&s).seats[1].hand, hand - 1);
 }
 
+/// An effect offered only when it can be made now: a discard from an empty hand is not offered
+/// (applying it is refused by the change's own rule); closing it as done still is.
+#[test]
+fn an_effect_that_cannot_be_made_now_is_offered_as_done_only() {
+    let opts = tagged(|c| {
+        if let Some(f) = c.quests.get_mut("Riddle Of Song") {
+            f.ability = ability(When::HeroGoesOnThisQuest, Does::Hand { delta: -1 });
+        }
+    });
+    let mut s = table(opts);
+    play_quest(&mut s, "Riddle Of Song");
+    act(&mut s, A::EndTurn);
+    pass_to(&mut s, 1);
+    let hand = i32::from(st(&s).seats[1].hand);
+    effect(
+        &mut s,
+        vec![Change::Hand {
+            seat: 1,
+            delta: -hand,
+        }],
+    );
+    quest_with(&mut s, lord_of(1), 3, 0);
+    let apply = A::ResolveAbility {
+        index: 0,
+        apply: true,
+    };
+    let done = A::ResolveAbility {
+        index: 0,
+        apply: false,
+    };
+    let offers = allowed_actions(&s);
+    assert!(!offers.contains(&apply), "Bo holds no card to discard");
+    assert!(offers.contains(&done));
+    assert_eq!(refused(&mut s, apply), "realm-lord.change-invalid");
+    resolve(&mut s, false);
+    assert!(waiting(&s).is_empty());
+}
+
 #[test]
 fn a_turn_starting_with_a_hero_in_blackboil_loses_the_next_turn() {
     // Pitfalls Of Blackboil's moment, tagged here on a Quest that stays in play at Blackboil.

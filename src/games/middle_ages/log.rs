@@ -23,6 +23,16 @@ fn signed(n: i32) -> String {
     }
 }
 
+/// "1 Farmer", "2 Chests", "1 Farmer, 2 Chests", "no symbols".
+fn symbols_words(farmers: u8, chests: u8) -> String {
+    match (farmers, chests) {
+        (0, 0) => "no symbols".to_string(),
+        (f, 0) => plural(f, "Farmer"),
+        (0, c) => plural(c, "Chest"),
+        (f, c) => format!("{}, {}", plural(f, "Farmer"), plural(c, "Chest")),
+    }
+}
+
 fn plural(n: u8, what: &str) -> String {
     if n == 1 {
         format!("1 {what}")
@@ -75,9 +85,7 @@ fn take_line(before: &MiddleState, events: &[MiddleEvent]) -> String {
                 let taken = format!("takes the {}", tile.kind.name());
                 let marks = match (tile.farmers, tile.chests) {
                     (0, 0) => String::new(),
-                    (f, 0) => format!(" ({})", plural(f, "Farmer")),
-                    (0, c) => format!(" ({})", plural(c, "Chest")),
-                    (f, c) => format!(" ({}, {})", plural(f, "Farmer"), plural(c, "Chest")),
+                    (f, c) => format!(" ({})", symbols_words(f, c)),
                 };
                 head = if head.is_empty() {
                     format!("{} {taken}{marks}", player(*seat))
@@ -86,19 +94,11 @@ fn take_line(before: &MiddleState, events: &[MiddleEvent]) -> String {
                 };
             }
             MiddleEvent::ScoutReturned { .. } => parts.push("Scout comes back".into()),
-            MiddleEvent::PrintingTaught { printing } => {
-                let p = printing.symbols;
-                let words = match (p.farmers, p.chests) {
-                    (0, 0) => "no symbols".to_string(),
-                    (f, 0) => plural(f, "Farmer"),
-                    (0, c) => plural(c, "Chest"),
-                    (f, c) => format!("{}, {}", plural(f, "Farmer"), plural(c, "Chest")),
-                };
-                parts.push(format!(
-                    "every {} remembered as printing {words}",
-                    printing.kind.name()
-                ))
-            }
+            MiddleEvent::PrintingTaught { printing } => parts.push(format!(
+                "every {} remembered as printing {}",
+                printing.kind.name(),
+                symbols_words(printing.symbols.farmers, printing.symbols.chests)
+            )),
             MiddleEvent::CoinsPaid { from, amount, .. } => {
                 parts.push(format!("{} pays {amount}", player(*from)))
             }

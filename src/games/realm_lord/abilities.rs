@@ -113,17 +113,18 @@ pub fn check(a: &Option<Ability>, on: TagOn) -> Result<(), RuleError> {
         }
     }
     let b = data().bounds.value;
-    let (v, [lo, hi], what) = match a.does {
-        Does::Hope { delta } => (delta, b.hope_change, "Hope Stones"),
-        Does::Hand { delta } => (delta, b.hand_change, "cards"),
-        _ => return Ok(()),
-    };
-    if v == 0 || v < lo || v > hi {
-        return Err(bad_tag(format!(
-            "an ability changes {what} by {lo} to {hi} and not 0, not {v}"
-        )));
+    match a.does {
+        Does::Hope { delta } => changes::nonzero_within(
+            "realm-lord.ability-tag",
+            delta,
+            b.hope_change,
+            "Hope Stones",
+        ),
+        Does::Hand { delta } => {
+            changes::nonzero_within("realm-lord.ability-tag", delta, b.hand_change, "hands")
+        }
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 fn kind_name(on: TagOn) -> &'static str {

@@ -237,17 +237,8 @@ fn check_attributes(a: Attributes) -> Result<(), RuleError> {
 /// A tagged bonus: within the bounds of an entered modifier, and not 0 (it would change nothing).
 fn check_bonus(b: &Option<CheckBonus>) -> Result<(), RuleError> {
     let Some(b) = b else { return Ok(()) };
-    let [lo, hi] = data().bounds.value.modifier;
-    if b.amount == 0 || b.amount < lo || b.amount > hi {
-        return Err(err(
-            "realm-lord.facts-range",
-            format!(
-                "a check bonus adds {lo} to {hi} and not 0, not {}",
-                b.amount
-            ),
-        ));
-    }
-    Ok(())
+    let bounds = data().bounds.value.modifier;
+    super::changes::nonzero_within("realm-lord.facts-range", b.amount, bounds, "a check bonus")
 }
 
 pub fn check_lord(f: &LordFacts) -> Result<(), RuleError> {

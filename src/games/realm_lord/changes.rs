@@ -30,14 +30,24 @@ fn figure(d: &Draft, piece: Piece) -> Result<Figure, RuleError> {
     })
 }
 
-fn in_range(v: i32, [lo, hi]: [i32; 2], what: &str) -> Result<(), RuleError> {
+fn in_range(v: i32, bounds: [i32; 2], what: &str) -> Result<(), RuleError> {
+    nonzero_within("realm-lord.change-invalid", v, bounds, what)
+}
+
+/// An entered amount (a change, a tagged bonus or effect) within `[lo, hi]` and not 0, which
+/// would change nothing; refused under `rule`.
+pub fn nonzero_within(rule: &str, v: i32, [lo, hi]: [i32; 2], what: &str) -> Result<(), RuleError> {
     if v == 0 {
-        return Err(bad(format!("a change of 0 to {what} changes nothing")));
+        return Err(err(
+            rule,
+            format!("a change of 0 to {what} changes nothing"),
+        ));
     }
     if v < lo || v > hi {
-        return Err(bad(format!(
-            "{what} change by {lo} to {hi} at once, not {v}"
-        )));
+        return Err(err(
+            rule,
+            format!("{what} change by {lo} to {hi} at once, not {v}"),
+        ));
     }
     Ok(())
 }

@@ -117,7 +117,8 @@ function isAbility(v: unknown): v is LordAbility {
   return typeof obj(obj(v).when).kind === "string" && typeof obj(obj(v).does).kind === "string";
 }
 
-function tagCard(kind: EntryKind): TagCard {
+/** The kind of card an entry's ability is tagged on. */
+export function tagCard(kind: EntryKind): TagCard {
   return kind === "lord" ? "Lord" : kind === "hero" ? "Hero" : kind === "quest" ? "Quest" : "Treasure";
 }
 
