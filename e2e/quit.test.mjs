@@ -1,5 +1,5 @@
 // Quitting the app the way a person does (the window's close button) closes its database
-// cleanly: the file is noted as checked (src/store/checked.rs), so the next start need not read
+// cleanly: the file is noted as checked (crates/store/src/checked.rs), so the next start need not read
 // it whole, and no -wal is left behind. The app is started directly, not through the WebDriver:
 // closing the window through the driver ends its session, and the driver then kills the app.
 import assert from "node:assert/strict";

@@ -1,11 +1,11 @@
-//! Estate Steward's core: a game-agnostic rules engine, the games it hosts, the durable SQLite
-//! store, and the service API that both the `steward` CLI and the Tauri app call.
-//!
-//! Layers (see ARCHITECTURE.md): `engine` knows no SQL or IPC; `games` know only the engine;
-//! `store` knows SQL and JSON but no rules; `service` ties them together behind plain functions.
+//! Estate Steward's layers under one name, for the `steward` CLI, the integration tests, the
+//! benches and the fuzz targets: each is a crate of its own (ARCHITECTURE.md), whose dependency
+//! arrows `cargo` holds. `engine` knows no game, no SQL and no IPC; `games` know only the
+//! engine; `store` knows SQL and JSON but no game; `service` ties them together behind plain
+//! functions; `host` serves the service to the phones at the table.
 
-pub mod engine;
-pub mod games;
-pub mod host;
-pub mod service;
-pub mod store;
+pub use engine;
+pub use games;
+pub use host;
+pub use service;
+pub use store;

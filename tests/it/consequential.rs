@@ -20,7 +20,7 @@ fn ok<T>(r: Result<T, ApiError>) -> T {
 }
 
 /// The offer whose action has this `type`.
-fn offer<'a>(view: &'a TableView, kind: &str) -> &'a estate_steward::engine::AllowedAction {
+fn offer<'a>(view: &'a TableView, kind: &str) -> &'a estate_steward::service::Offer {
     match view.allowed.iter().find(|a| a.action["type"] == kind) {
         Some(a) => a,
         None => panic!("no {kind} offered among {:?}", view.allowed),

@@ -169,7 +169,10 @@ fn string_literals(text: &str) -> Vec<(usize, String)> {
 /// Rule ids of `prefix` written as whole string literals in a game folder's code, with where.
 fn ids_in_code(family: &Family) -> BTreeMap<String, String> {
     let mut files = Vec::new();
-    rust_files(&root().join("src/games").join(family.folder), &mut files);
+    rust_files(
+        &root().join("crates/games/src").join(family.folder),
+        &mut files,
+    );
     let mut ids = BTreeMap::new();
     for file in files {
         let text = read(&file);
@@ -322,11 +325,16 @@ fn no_two_games_list_the_same_id() {
 /// String literals of the core's code (games, service, CLI) outside unit tests, with where.
 fn core_literals() -> Vec<(String, String)> {
     let mut files = Vec::new();
-    for dir in ["src/games", "src/service", "src/bin", "src/engine"] {
+    for dir in [
+        "crates/games/src",
+        "crates/service/src",
+        "src/bin",
+        "crates/engine/src",
+    ] {
         rust_files(&root().join(dir), &mut files);
     }
     // The checker itself names what it looks for.
-    let checker = root().join("src/engine/rules.rs");
+    let checker = root().join("crates/engine/src/rules.rs");
     files
         .iter()
         .filter(|f| **f != checker)

@@ -1,9 +1,9 @@
 //! The structure checks that keep the code as ARCHITECTURE.md describes it (the rust-analyzer
-//! habit of a `tidy` test): no production source file passes 600 lines, every file or folder
-//! ARCHITECTURE.md names by its path exists, and no shared code names a game (its id as a
-//! literal, or its module path): a game lives in its two folders, `src/games/<game>/` and
-//! `ui/src/games/<game>/`, and the rest asks the registries. Each check lists every offender at
-//! once. (The crate split, which would make `cargo` hold the layers, is still to come.)
+//! habit of a `tidy` test): each layer's crate depends only on the layers below it, no
+//! production source file passes 600 lines, every file or folder ARCHITECTURE.md names by its
+//! path exists, and no shared code names a game (its id as a literal, or its module path): a game
+//! lives in its two folders, `crates/games/src/<game>/` and `ui/src/games/<game>/`, and the rest
+//! asks the registries. Each check lists every offender at once.
 
 use std::path::{Path, PathBuf};
 
@@ -44,10 +44,90 @@ fn too_long(files: &[PathBuf], most: usize) -> Vec<String> {
     long
 }
 
+/// The layers' crates (`crates/<layer>/`) and the layers each may depend on: only those below it.
+/// `cargo` holds what a manifest declares; this holds the manifests to the architecture.
+const LAYERS: [(&str, &[&str]); 5] = [
+    ("engine", &[]),
+    ("games", &["engine"]),
+    ("store", &["engine"]),
+    ("service", &["engine", "games", "store"]),
+    ("host", &["service", "store"]),
+];
+
+/// The crates beside it that a layer's `manifest` depends on (`path = "../<layer>"`), in any of
+/// its dependency tables, dev-dependencies included.
+fn layer_dependencies(manifest: &str) -> Vec<&str> {
+    manifest
+        .lines()
+        .filter_map(|line| {
+            let rest = &line[line.find("path = \"../")? + "path = \"../".len()..];
+            rest.split('"').next()
+        })
+        .collect()
+}
+
+/// What is wrong with the layers' manifests: a crate no layer names, or a dependency on a layer
+/// that is not below it.
+fn layering_faults(crates: &[(String, String)]) -> Vec<String> {
+    let mut faults = Vec::new();
+    for (name, manifest) in crates {
+        let Some((_, below)) = LAYERS.iter().find(|(layer, _)| layer == name) else {
+            faults.push(format!(
+                "crates/{name}: no layer (add it to LAYERS and ARCHITECTURE.md)"
+            ));
+            continue;
+        };
+        for dep in layer_dependencies(manifest) {
+            if !below.contains(&dep) {
+                faults.push(format!(
+                    "crates/{name} depends on {dep}, not a layer below it"
+                ));
+            }
+        }
+    }
+    faults
+}
+
+#[test]
+fn each_layer_depends_only_on_the_layers_below_it() {
+    let mut crates = Vec::new();
+    for entry in std::fs::read_dir(root().join("crates"))
+        .expect("crates/")
+        .flatten()
+    {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let manifest = std::fs::read_to_string(entry.path().join("Cargo.toml")).expect("manifest");
+        crates.push((name, manifest));
+    }
+    assert_eq!(crates.len(), LAYERS.len(), "one crate a layer");
+    let faults = layering_faults(&crates);
+    assert!(
+        faults.is_empty(),
+        "the layers run the wrong way: {faults:#?}"
+    );
+}
+
+#[test]
+fn a_layer_that_reaches_up_or_aside_is_seen() {
+    let store = "[dependencies]\nengine = { package = \"estate-steward-engine\", path = \"../engine\" }\n\
+                 [dev-dependencies]\ngames = { package = \"estate-steward-games\", path = \"../games\" }\n";
+    let crates = [
+        ("store".to_string(), store.to_string()),
+        ("cache".to_string(), String::new()),
+    ];
+    assert_eq!(
+        layering_faults(&crates),
+        [
+            "crates/store depends on games, not a layer below it",
+            "crates/cache: no layer (add it to LAYERS and ARCHITECTURE.md)"
+        ]
+    );
+}
+
 #[test]
 fn no_production_source_file_passes_600_lines() {
     let mut files = Vec::new();
-    for dir in ["src", "src-tauri/src", "benches"] {
+    for dir in ["src", "crates", "src-tauri/src", "benches"] {
         rust_files(&root().join(dir), &mut files);
     }
     assert!(files.len() > 100, "found only {} source files", files.len());
@@ -74,8 +154,9 @@ fn the_line_limit_is_seen_when_passed() {
 /// The paths ARCHITECTURE.md names in backticks from a top-level folder of the repository
 /// (placeholders such as `data/<game>.json` aside).
 fn named_paths(text: &str) -> Vec<String> {
-    const ROOTS: [&str; 11] = [
+    const ROOTS: [&str; 12] = [
         "src/",
+        "crates/",
         "src-tauri/",
         "ui/",
         "tests/",
@@ -120,20 +201,24 @@ fn every_path_architecture_names_exists() {
 #[test]
 fn a_path_that_is_gone_is_seen() {
     let named = named_paths(
-        "The store (`src/store/`), a gone `src/store/nothing.rs`, a placeholder \
+        "The store (`crates/store/src/`), a gone `crates/store/src/nothing.rs`, a placeholder \
          `data/<game>.json`, a word `refresh`, and `scripts/run.sh`.",
     );
     assert_eq!(
         named,
-        ["src/store/", "src/store/nothing.rs", "scripts/run.sh"]
+        [
+            "crates/store/src/",
+            "crates/store/src/nothing.rs",
+            "scripts/run.sh"
+        ]
     );
     let missing: Vec<&String> = named.iter().filter(|p| !root().join(p).exists()).collect();
-    assert_eq!(missing, ["src/store/nothing.rs"]);
+    assert_eq!(missing, ["crates/store/src/nothing.rs"]);
 }
 
 /// Shared files that may name a game, and why.
 const MAY_NAME_A_GAME: [(&str, &str); 1] = [(
-    "src/store/schema.rs",
+    "crates/store/src/schema.rs",
     "a released migration names the games of its time, and migrations are never edited",
 )];
 
@@ -194,15 +279,15 @@ fn no_shared_code_names_a_game() {
         .map(|k| k.descriptor().id)
         .collect();
     assert!(ids.len() >= 5, "the registry lists {} games", ids.len());
-    let modules: Vec<String> = std::fs::read_dir(root().join("src/games"))
-        .expect("src/games")
+    let modules: Vec<String> = std::fs::read_dir(root().join("crates/games/src"))
+        .expect("crates/games/src")
         .flatten()
         .filter(|e| e.path().is_dir())
         .filter_map(|e| e.file_name().to_str().map(String::from))
         .collect();
     assert!(modules.len() >= 5, "found {} game folders", modules.len());
     let mut files = Vec::new();
-    for dir in ["src", "src-tauri/src"] {
+    for dir in ["src", "crates", "src-tauri/src"] {
         rust_files(&root().join(dir), &mut files);
     }
     ui_files(&root().join("ui/src"), &mut files);
@@ -212,7 +297,7 @@ fn no_shared_code_names_a_game() {
             .unwrap_or(f)
             .to_string_lossy()
             .replace('\\', "/");
-        !(rel.starts_with("src/games/")
+        !(rel.starts_with("crates/games/src/")
             || rel.starts_with("ui/src/games/")
             // Generated from the core's types (the games' action unions among them).
             || rel == "ui/src/lib/bindings.ts"
