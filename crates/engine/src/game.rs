@@ -50,6 +50,13 @@ impl RuleError {
     }
 }
 
+/// A refusal: the listed rule id an action breaks (`estates.bid-too-low`) and what happened, in
+/// players' words. Every game refuses through this one helper, so a game folder's files need not
+/// import it from one another.
+pub fn err(rule: &str, message: impl Into<String>) -> RuleError {
+    RuleError::new(rule, message)
+}
+
 /// One legal action, concrete enough to be sent back as it is, with a label for a button.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Allowed<A> {

@@ -13,7 +13,8 @@ pub mod settled;
 pub mod table;
 
 pub use game::{
-    to_json, why_not, Allowed, Descriptor, Game, GameRng, RuleError, ScoreRow, Scoresheet, Seat,
+    err, to_json, why_not, Allowed, Descriptor, Game, GameRng, RuleError, ScoreRow, Scoresheet,
+    Seat,
 };
 pub use names::who;
 pub use rules::{RuleBook, RuleText};

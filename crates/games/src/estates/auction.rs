@@ -2,12 +2,11 @@
 //! each other player, and the auctioneer's sell-or-buy decision (rulebook 002, product.md).
 
 use super::actions::{Choice, End, EstatesAction, EstatesEvent};
-use super::decide::err;
 use super::placement::placements;
 use super::rules_table::table;
 use super::state::{Bid, EstatesState, Phase, Piece, Whereabouts};
 use super::view::piece_name;
-use engine::{who, RuleError};
+use engine::{err, who, RuleError};
 
 /// Checks in hand of a seat (0 for a seat that does not exist).
 fn cash(s: &EstatesState, seat: u8) -> u32 {

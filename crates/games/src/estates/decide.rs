@@ -8,12 +8,7 @@ use super::placement::{check_placement, placement_label, placements};
 use super::setup::set_up;
 use super::state::{Bid, EstatesState, Phase, Piece};
 use super::view::piece_name;
-use engine::{Allowed, GameRng, RuleError};
-
-/// A refusal of The Estates: a rule id (`estates.…`) and the reason shown to the table.
-pub(super) fn err(rule: &str, message: impl Into<String>) -> RuleError {
-    RuleError::new(rule, message)
-}
+use engine::{err, Allowed, GameRng, RuleError};
 
 /// Check an action against the phase; the events it causes, or the rule it breaks.
 pub(super) fn handle(

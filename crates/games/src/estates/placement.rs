@@ -2,11 +2,10 @@
 //! checks that refuse with the rule's reason, every legal placement, and their wording.
 
 use super::actions::Placement;
-use super::decide::err;
 use super::rules_table::table;
 use super::state::{Building, Cube, EstatesState, Permit, Piece, Row};
 use super::view::{piece_name, row_name};
-use engine::RuleError;
+use engine::{err, RuleError};
 
 /// Is this placement of this piece allowed now?
 pub fn check_placement(s: &EstatesState, piece: &Piece, at: &Placement) -> Result<(), RuleError> {

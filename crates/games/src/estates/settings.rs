@@ -4,9 +4,8 @@
 //! naming the setting and why.
 
 use super::actions::EstatesOptions;
-use super::decide::err;
 use super::rules_table::table;
-use engine::RuleError;
+use engine::{err, RuleError};
 use serde::{Deserialize, Deserializer};
 use std::collections::HashSet;
 

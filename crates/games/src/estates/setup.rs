@@ -2,11 +2,10 @@
 //! lays out the cube market and names the first auctioneer (drawn here, or as the table drew).
 
 use super::actions::{EstatesEvent, EstatesOptions, Setup};
-use super::decide::err;
 use super::rules_table::table;
 use super::state::{Cube, EstatesState, Phase, Piece, Purse, Row, Whereabouts};
 use super::view::piece_name;
-use engine::{GameRng, RuleError, Seat};
+use engine::{err, GameRng, RuleError, Seat};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use std::collections::HashSet;

@@ -4,9 +4,9 @@
 
 use super::actions::{Choice, Pos, TileType};
 use super::data::{data, Effect};
-use super::decide::{err, player, plot_name};
+use super::decide::{player, plot_name};
 use super::state::MiddleState;
-use engine::RuleError;
+use engine::{err, RuleError};
 
 /// Which choice this Estate's Effect takes, if any.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

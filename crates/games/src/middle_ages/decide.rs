@@ -5,11 +5,7 @@ use super::actions::{MiddleAction, MiddleEvent, Pos, Printing, Symbols, TileType
 use super::apply::apply;
 use super::state::{MiddleState, Phase};
 use super::{choices, round, setup, turn};
-use engine::{Allowed, GameRng, RuleError};
-
-pub(super) fn err(rule: &str, message: impl Into<String>) -> RuleError {
-    RuleError::new(rule, message)
-}
+use engine::{err, Allowed, GameRng, RuleError};
 
 /// A player in refusals and log lines: the table writes the person's name.
 pub use engine::who as player;

@@ -5,10 +5,10 @@
 
 use super::actions::{Discarded, MiddleEvent, Pos, RunOut, TileType};
 use super::data::data;
-use super::decide::{err, player, Outcome};
+use super::decide::{player, Outcome};
 use super::setup::check_tile_counts;
 use super::state::{MiddleState, Phase};
-use engine::{GameRng, RuleError};
+use engine::{err, GameRng, RuleError};
 use rand::seq::SliceRandom;
 
 /// Where play goes once round `round` is over (`event_done`: its event, if any, is entered).

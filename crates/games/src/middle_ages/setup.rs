@@ -4,10 +4,10 @@
 
 use super::actions::{MiddleEvent, MiddleOptions, Pos, TileType};
 use super::data::data;
-use super::decide::{err, player, plot_name, Outcome};
+use super::decide::{player, plot_name, Outcome};
 use super::round::start_round;
 use super::state::{Fief, MiddleState, Phase, Tokens};
-use engine::{GameRng, RuleError, Seat};
+use engine::{err, GameRng, RuleError, Seat};
 use rand::seq::SliceRandom;
 use rand::Rng;
 

@@ -5,10 +5,10 @@
 use super::actions::{Choice, MiddleEvent, Pos, Printing, Symbols, Tile, TileType};
 use super::choices;
 use super::data::{data, Effect, Symbol};
-use super::decide::{err, player, plot_name, Outcome};
+use super::decide::{player, plot_name, Outcome};
 use super::round::continue_after_round;
 use super::state::MiddleState;
-use engine::RuleError;
+use engine::{err, RuleError};
 
 /// Lords move in rounds 1 to 15; in round 16 nobody moves, the game ends (reading A4).
 pub fn moves_this_round(s: &MiddleState) -> bool {

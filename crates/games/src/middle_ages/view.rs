@@ -4,11 +4,11 @@
 
 use super::actions::{Choice, Pos, Printing, RunOut, Symbols, Tile, TileType};
 use super::data::data;
-use super::decide::{allowed, coin_changes, err, waiting_for};
+use super::decide::{allowed, coin_changes, waiting_for};
 use super::scoring::{counts, penalty, penalty_in_total, ranks, standing_key};
 use super::state::{EventRecord, MiddleState, Phase, Tokens};
 use super::{choices, setup, turn};
-use engine::RuleError;
+use engine::{err, RuleError};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]

@@ -8,7 +8,7 @@ use super::payment::{self, Pay, Source};
 use super::scoring;
 use super::state::{CardPos, EstateStatus, NineState, Phase, Slot};
 use super::view::estate_label;
-use engine::{GameRng, RuleError, Seat};
+use engine::{err, GameRng, RuleError, Seat};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
@@ -18,10 +18,6 @@ const GRID_ROWS: [EstateType; 3] = [
     EstateType::Clergy,
     EstateType::Peasant,
 ];
-
-fn err(rule: &str, message: impl Into<String>) -> RuleError {
-    RuleError::new(rule, message)
-}
 
 /// The state before the first action: the cards are dealt by the first action so that the deal
 /// is in the log.

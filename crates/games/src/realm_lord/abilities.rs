@@ -12,12 +12,11 @@
 //! `AbilityTriggered` event; `resolve` answers one.
 
 use super::actions::{Change, LordEvent as E};
-use super::catalogue::err;
 use super::changes;
 use super::data::data;
 use super::decide::{seat_name, Draft};
 use super::model::{LordState, Piece};
-use engine::RuleError;
+use engine::{err, RuleError};
 use serde::{Deserialize, Serialize};
 
 /// When a tagged ability acts. "That player" below is the one the moment names.

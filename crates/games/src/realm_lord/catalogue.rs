@@ -7,17 +7,13 @@
 use super::abilities::{self, Ability, TagOn};
 use super::data::data;
 use super::model::{Attribute, Attributes};
-use engine::{to_json, RuleError};
+use engine::{err, to_json, RuleError};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
 const NAME_MAX: usize = 60;
 const TEXT_MAX: usize = 300;
-
-pub fn err(rule: &str, message: impl Into<String>) -> RuleError {
-    RuleError::new(rule, message)
-}
 
 /// Whose quest checks a tagged bonus changes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, specta::Type)]

@@ -3,11 +3,10 @@
 //! that carry it out. Refusals name `realm-lord.change-invalid`.
 
 use super::actions::{Change, LordEvent as E};
-use super::catalogue::err;
 use super::data::data;
 use super::decide::{seat_name, Draft};
 use super::model::{Figure, Piece};
-use engine::RuleError;
+use engine::{err, RuleError};
 
 fn bad(m: impl Into<String>) -> RuleError {
     err("realm-lord.change-invalid", m)

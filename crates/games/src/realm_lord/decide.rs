@@ -6,11 +6,10 @@
 use super::abilities::{self, Moment};
 use super::actions::{LordAction as A, LordEvent as E};
 use super::apply::apply;
-use super::catalogue::err;
 use super::data::data;
 use super::model::{Figure, LordState, Phase, Piece};
 use super::{changes, play, quest, setup};
-use engine::{GameRng, RuleError};
+use engine::{err, GameRng, RuleError};
 
 /// The table as the events decided so far leave it, and those events.
 pub struct Draft {

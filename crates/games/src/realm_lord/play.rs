@@ -3,13 +3,13 @@
 
 use super::abilities::Moment;
 use super::actions::{Change, LimitDiscard, LordEvent as E};
-use super::catalogue::{self, card_name, err, CardText, Described, HeroFacts, QuestFacts};
+use super::catalogue::{self, card_name, CardText, Described, HeroFacts, QuestFacts};
 use super::changes;
 use super::data::data;
 use super::decide::{own_ready, realm_index, seat_name, take_action, Draft};
 use super::model::Piece;
 use super::setup::realm_named;
-use engine::RuleError;
+use engine::{err, RuleError};
 
 /// A card leaves the current player's hand (they must hold one).
 fn play_from_hand(d: &mut Draft, name: &str) -> Result<(), RuleError> {

@@ -17,12 +17,11 @@
 //!   replay applies events only, so both reproduce history exactly.
 
 use super::actions::LordEvent as E;
-use super::catalogue::err;
 use super::catalogue::{BonusWhose, CheckBonus};
 use super::data::data;
 use super::decide::{no_such_piece, own_ready, take_action, Draft};
 use super::model::{Attribute, CardBonus, LordState, Piece, QuestOutcome};
-use engine::{GameRng, RuleError};
+use engine::{err, GameRng, RuleError};
 use rand::{Rng, SeedableRng};
 
 /// The value of draw number `roll`, 1 to `sides`: the action's generator gives a key, and the

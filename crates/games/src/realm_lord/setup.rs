@@ -3,12 +3,12 @@
 //! and the first player drawn by the app or recorded.
 
 use super::actions::{LordEvent as E, LordOptions};
-use super::catalogue::{self, card_name, err, CardText, Catalogue, Described, LordFacts};
+use super::catalogue::{self, card_name, CardText, Catalogue, Described, LordFacts};
 use super::data::data;
 use super::decide::{begin_turn, require_phase, seat_name, Draft};
 use super::model::{LordState, Phase, Realm, SeatState};
 use super::quest;
-use engine::{GameRng, RuleError, Seat};
+use engine::{err, GameRng, RuleError, Seat};
 
 /// The Realm names a game starts with: the remembered six, else the three the rulebook prints
 /// and placeholders for the table to name.

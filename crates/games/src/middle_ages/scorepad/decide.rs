@@ -4,7 +4,7 @@ use super::super::actions::TileType;
 use super::super::data::data;
 use super::super::decide::player;
 use super::super::scoring::{categories, penalty, rank_key, ranks};
-use engine::{Allowed, RuleError, ScoreRow, Scoresheet, Seat};
+use engine::{err, Allowed, RuleError, ScoreRow, Scoresheet, Seat};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, specta::Type)]
@@ -56,10 +56,6 @@ pub struct PadState {
     /// The Estates in tie-break order (Palace first).
     pub tie_break_order: Vec<TileType>,
     pub finished: bool,
-}
-
-fn err(rule: &str, message: impl Into<String>) -> RuleError {
-    RuleError::new(rule, message)
 }
 
 /// Most coins a pad takes: far above any game (a sanity bound, ours).

@@ -5,11 +5,7 @@ use super::actions::{RealmAction, RealmEvent};
 use super::scoring::tied_for_first;
 use super::state::RealmState;
 use crate::realm::data::data;
-use engine::{Allowed, GameRng, RuleError};
-
-fn err(rule: &str, message: impl Into<String>) -> RuleError {
-    RuleError::new(rule, message)
-}
+use engine::{err, Allowed, GameRng, RuleError};
 
 fn check_seat(s: &RealmState, seat: u8) -> Result<usize, RuleError> {
     let i = usize::from(seat);

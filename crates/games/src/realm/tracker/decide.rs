@@ -6,7 +6,7 @@ use super::actions::{TrackerAction, TrackerEvent};
 use super::model::{Phase, Res, Track, TrackerState};
 use super::{era, rules, setup, worker};
 use crate::realm::data::{data, Auto};
-use engine::{Allowed, GameRng, RuleError};
+use engine::{err, Allowed, GameRng, RuleError};
 
 pub fn handle(
     s: &TrackerState,
@@ -15,7 +15,7 @@ pub fn handle(
 ) -> Result<Vec<TrackerEvent>, RuleError> {
     use TrackerAction as A;
     if s.phase == Phase::Over {
-        return Err(rules::err(
+        return Err(err(
             "realm.finished",
             "the game is over: undo to correct it",
         ));

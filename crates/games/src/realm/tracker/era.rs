@@ -4,9 +4,9 @@
 
 use super::actions::TrackerEvent;
 use super::model::{ObjectiveResult, Phase, Res, SoloEventFacts, TrackerState};
-use super::rules::{card_vp, err, on_turn, player, who};
+use super::rules::{card_vp, on_turn, player, who};
 use crate::realm::data::data;
-use engine::RuleError;
+use engine::{err, RuleError};
 
 /// Whether a Solo Era Event reward is one to keep: a card's name and 0 to 30 VP.
 pub fn check_event(name: &str, f: &SoloEventFacts) -> Result<(), RuleError> {

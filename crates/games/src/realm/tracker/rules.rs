@@ -6,15 +6,11 @@ use super::model::{
     CardFacts, CardKind, Change, Phase, PlayerState, Resources, Track, TrackerState,
 };
 use crate::realm::data::{data, AbilityAuto, CardData};
-use engine::RuleError;
+use engine::{err, RuleError};
 use std::collections::BTreeMap;
 
 /// The largest amount one entered change may move (far above anything a card does).
 pub const MAX_AMOUNT: i32 = 99;
-
-pub fn err(rule: &str, message: impl Into<String>) -> RuleError {
-    RuleError::new(rule, message)
-}
 
 /// "1 card", "2 cards": a count and its noun, singular only for one.
 pub fn plural(n: impl Into<i64>, one: &str) -> String {

@@ -7,9 +7,9 @@ use super::model::{
     Board, CardFacts, Change, MatFacts, Phase, PlayerState, Resources, SoloEventFacts, TableauCard,
     Track, TrackerState, TuckChange,
 };
-use super::rules::{err, known_card, who};
+use super::rules::{known_card, who};
 use crate::realm::data::{data, RealmData};
-use engine::{to_json, GameRng, RuleError, Seat};
+use engine::{err, to_json, GameRng, RuleError, Seat};
 use rand::Rng;
 use std::collections::BTreeMap;
 

@@ -4,9 +4,9 @@
 
 use super::actions::{PadAction, PadEvent, PadOptions};
 use super::PadState;
-use crate::realm_lord::catalogue::{check_target, err};
+use crate::realm_lord::catalogue::check_target;
 use crate::realm_lord::data::data;
-use engine::{Allowed, RuleError, Seat};
+use engine::{err, Allowed, RuleError, Seat};
 
 pub fn initial(o: &PadOptions, seats: &[Seat]) -> Result<PadState, RuleError> {
     let p = data().players.value;

@@ -13,7 +13,7 @@ mod scoring;
 pub mod view;
 
 use actions::{PadAction, PadEvent, PadOptions};
-use engine::{Allowed, Descriptor, Game, GameRng, RuleBook, RuleError, Scoresheet, Seat};
+use engine::{err, Allowed, Descriptor, Game, GameRng, RuleBook, RuleError, Scoresheet, Seat};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
@@ -85,14 +85,13 @@ impl Game for RealmLordScorepad {
     }
     fn check_catalogue_entry(key: &str, value: &serde_json::Value) -> Result<(), RuleError> {
         if key != "target" {
-            return Err(crate::realm_lord::catalogue::err(
+            return Err(err(
                 "realm-lord.catalogue",
                 format!("the scorepad remembers only the target, not '{key}'"),
             ));
         }
-        let t: u32 = serde_json::from_value(value.clone()).map_err(|e| {
-            crate::realm_lord::catalogue::err("realm-lord.catalogue", e.to_string())
-        })?;
+        let t: u32 = serde_json::from_value(value.clone())
+            .map_err(|e| err("realm-lord.catalogue", e.to_string()))?;
         crate::realm_lord::catalogue::check_target(t)
     }
     fn with_catalogue(o: &mut PadOptions, entries: &[(String, serde_json::Value)]) {

@@ -9,9 +9,9 @@ use crate::realm::tracker::actions::TrackerEvent;
 use crate::realm::tracker::model::{Change, Res, Resources, StoreChange, TrackerState};
 use crate::realm::tracker::offers::SoloChoice;
 use crate::realm::tracker::rules::{
-    check_change, err, known_card, on_turn, player, production_citizens, who, MAX_AMOUNT,
+    check_change, known_card, on_turn, player, production_citizens, who, MAX_AMOUNT,
 };
-use engine::RuleError;
+use engine::{err, RuleError};
 
 pub fn convert(
     s: &TrackerState,

@@ -10,10 +10,10 @@ use crate::realm::tracker::model::{
     TrackerState,
 };
 use crate::realm::tracker::rules::{
-    after, check_change, check_room, err, facts, guild_president_gold, known_card, player, plural,
+    after, check_change, check_room, facts, guild_president_gold, known_card, player, plural,
     production_citizens, who, MAX_AMOUNT,
 };
-use engine::RuleError;
+use engine::{err, RuleError};
 
 /// Facts for a card about to be played: known, or described with the action.
 fn facts_for(

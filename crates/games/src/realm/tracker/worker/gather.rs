@@ -6,8 +6,8 @@ use super::{begin, ledger};
 use crate::realm::data::{data, AbilityAuto};
 use crate::realm::tracker::actions::TrackerEvent;
 use crate::realm::tracker::model::{Change, Res, Resources, Track, TrackerState};
-use crate::realm::tracker::rules::{check_ability, check_change, err, plural, track_value, who};
-use engine::RuleError;
+use crate::realm::tracker::rules::{check_ability, check_change, plural, track_value, who};
+use engine::{err, RuleError};
 
 pub fn draw(
     s: &TrackerState,

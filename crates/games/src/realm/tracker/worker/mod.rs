@@ -14,8 +14,8 @@ pub use produce::{activate, finish_produce, needs, produce};
 
 use super::actions::TrackerEvent;
 use super::model::{Change, Phase, TrackerState};
-use super::rules::{err, on_turn, who};
-use engine::RuleError;
+use super::rules::{on_turn, who};
+use engine::{err, RuleError};
 
 /// The start of a worker action: a worker placed, or one of level 4's extra actions.
 fn begin(s: &TrackerState) -> Result<(usize, Vec<TrackerEvent>), RuleError> {

@@ -8,9 +8,9 @@ use crate::realm::tracker::actions::TrackerEvent;
 use crate::realm::tracker::model::{Change, Res, Resources, Track, TrackerState};
 use crate::realm::tracker::offers::Needs;
 use crate::realm::tracker::rules::{
-    check_ability, check_change, err, facts, known_card, on_turn, plural, track_value, who,
+    check_ability, check_change, facts, known_card, on_turn, plural, track_value, who,
 };
-use engine::RuleError;
+use engine::{err, RuleError};
 
 pub fn produce(s: &TrackerState, ability: bool) -> Result<Vec<TrackerEvent>, RuleError> {
     let (seat, mut ev) = begin(s)?;
