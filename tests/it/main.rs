@@ -41,3 +41,4 @@ mod stats_counting;
 mod store;
 mod store_processes;
 mod tidy;
+mod tidy_circles;

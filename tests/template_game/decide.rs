@@ -4,15 +4,12 @@
 use super::actions::{RaceAction, RaceEvent, RaceOptions};
 use super::data::data;
 use super::RaceState;
-use estate_steward::engine::{Allowed, RuleError, Seat};
+use estate_steward::engine::{err, Allowed, RuleError, Seat};
 
 pub fn initial(options: &RaceOptions, seats: &[Seat]) -> Result<RaceState, RuleError> {
     let target = options.target.unwrap_or(data().target.value);
     if target == 0 {
-        return Err(RuleError::new(
-            "race.target",
-            "the target must be at least 1",
-        ));
+        return Err(err("race.target", "the target must be at least 1"));
     }
     Ok(RaceState {
         target,
@@ -25,10 +22,10 @@ pub fn initial(options: &RaceOptions, seats: &[Seat]) -> Result<RaceState, RuleE
 pub fn handle(s: &RaceState, a: &RaceAction) -> Result<Vec<RaceEvent>, RuleError> {
     let RaceAction::Add { amount } = *a;
     if s.winner.is_some() {
-        return Err(RuleError::new("race.over", "the race is over"));
+        return Err(err("race.over", "the race is over"));
     }
     if amount == 0 || amount > data().max_step.value {
-        return Err(RuleError::new(
+        return Err(err(
             "race.step",
             format!("add 1 to {}, not {amount}", data().max_step.value),
         ));

@@ -1,50 +1,9 @@
-//! The Estates' actions, their outcome events and the table's options: the JSON shapes stored
-//! in the log, so their serde attributes must not change (stored games must still load).
+//! The Estates' actions and their outcome events: the JSON shapes stored in the log, so their
+//! serde attributes must not change (stored games must still load). The table's options are in
+//! `settings`.
 
-use super::settings;
 use super::state::{Cube, Piece};
 use serde::{Deserialize, Serialize};
-
-/// Sand lots as (row, lot) pairs, and a rooftop range as (lowest, highest): named so that the
-/// bindings' `specta(type = …)` reads them as plain paths.
-type SandLots = Vec<[u8; 2]>;
-type RooftopRange = [u8; 2];
-
-/// Table choices, recorded with the game. The board settings are always concrete once read: a
-/// game stored before they were settings (`sand_lots: null`, no `rooftop_values`) reads the data
-/// file's defaults, which it played with, and a new game's record keeps the values it uses.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
-pub struct EstatesOptions {
-    /// Score every check, in hand too (the rulebook scores only the cash box).
-    #[serde(default)]
-    pub all_money_scores: bool,
-    /// The five single-cube sand lots as (row, lot from the street), both counted from 0.
-    /// (`null`, read as the default, is for stored games only: clients send the lots.)
-    #[specta(type = SandLots)]
-    #[serde(
-        default = "settings::default_sand_lots",
-        deserialize_with = "settings::sand_lots_or_default"
-    )]
-    pub sand_lots: Vec<[u8; 2]>,
-    /// The lowest and highest number a rooftop may show.
-    #[specta(type = RooftopRange)]
-    #[serde(
-        default = "settings::default_rooftop_values",
-        deserialize_with = "settings::rooftop_values_or_default"
-    )]
-    pub rooftop_values: [u8; 2],
-}
-
-/// The data file's board settings (its cited defaults), the house rule off.
-impl Default for EstatesOptions {
-    fn default() -> Self {
-        EstatesOptions {
-            all_money_scores: false,
-            sand_lots: settings::default_sand_lots(),
-            rooftop_values: settings::default_rooftop_values(),
-        }
-    }
-}
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
 #[serde(tag = "kind")]

@@ -2,10 +2,10 @@
 //! each other player, and the auctioneer's sell-or-buy decision (rulebook 002, product.md).
 
 use super::actions::{Choice, End, EstatesAction, EstatesEvent};
+use super::names::piece_name;
 use super::placement::placements;
 use super::rules_table::table;
 use super::state::{Bid, EstatesState, Phase, Piece, Whereabouts};
-use super::view::piece_name;
 use engine::{err, who, RuleError};
 
 /// Checks in hand of a seat (0 for a seat that does not exist).

@@ -4,10 +4,10 @@
 use super::actions::{EstatesAction, EstatesEvent, Placement, Setup};
 use super::apply::apply;
 use super::auction::{self, choices, chosen_piece};
+use super::names::piece_name;
 use super::placement::{check_placement, placement_label, placements};
 use super::setup::set_up;
 use super::state::{Bid, EstatesState, Phase, Piece};
-use super::view::piece_name;
 use engine::{err, Allowed, GameRng, RuleError};
 
 /// Check an action against the phase; the events it causes, or the rule it breaks.

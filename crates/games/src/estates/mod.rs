@@ -18,6 +18,7 @@
 mod apply;
 mod auction;
 mod decide;
+mod names;
 mod settings;
 mod setup;
 
@@ -28,12 +29,13 @@ pub mod scoring;
 pub mod state;
 pub mod view;
 
-pub use actions::{Choice, End, EstatesAction, EstatesEvent, EstatesOptions, Placement, Setup};
+pub use actions::{Choice, End, EstatesAction, EstatesEvent, Placement, Setup};
 pub use decide::game_should_end;
+pub use names::piece_name;
 pub use placement::{check_placement, placements};
 pub use scoring::building_points;
-pub use settings::{default_rooftop_values, default_sand_lots};
-pub use view::{piece_name, view, EstatesView, RowView, Shown};
+pub use settings::{default_rooftop_values, default_sand_lots, EstatesOptions};
+pub use view::{view, EstatesView, RowView, Shown};
 
 use engine::{Allowed, Descriptor, Game, GameRng, RuleBook, RuleError, Scoresheet, Seat};
 use state::{EstatesState, Phase};

@@ -2,9 +2,9 @@
 //! checks that refuse with the rule's reason, every legal placement, and their wording.
 
 use super::actions::Placement;
+use super::names::{piece_name, row_name};
 use super::rules_table::table;
 use super::state::{Building, Cube, EstatesState, Permit, Piece, Row};
-use super::view::{piece_name, row_name};
 use engine::{err, RuleError};
 
 /// Is this placement of this piece allowed now?

@@ -1,13 +1,53 @@
-//! The board settings a table may correct in New game (product.md, "Settings a table may correct"):
-//! where the five sand lots are and which numbers a rooftop may show. Their defaults are the data
-//! file's cited values; a table's own values are checked here before a game starts, each refusal
-//! naming the setting and why.
+//! The table's options (`EstatesOptions`), with the board settings a table may correct in New game
+//! (product.md, "Settings a table may correct"): where the five sand lots are and which numbers a
+//! rooftop may show. Their defaults are the data file's cited values; a table's own values are
+//! checked here before a game starts, each refusal naming the setting and why.
 
-use super::actions::EstatesOptions;
 use super::rules_table::table;
 use engine::{err, RuleError};
-use serde::{Deserialize, Deserializer};
+use serde::{Deserialize, Deserializer, Serialize};
 use std::collections::HashSet;
+
+/// Sand lots as (row, lot) pairs, and a rooftop range as (lowest, highest): named so that the
+/// bindings' `specta(type = …)` reads them as plain paths.
+type SandLots = Vec<[u8; 2]>;
+type RooftopRange = [u8; 2];
+
+/// Table choices, recorded with the game. The board settings are always concrete once read: a
+/// game stored before they were settings (`sand_lots: null`, no `rooftop_values`) reads the data
+/// file's defaults, which it played with, and a new game's record keeps the values it uses.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
+pub struct EstatesOptions {
+    /// Score every check, in hand too (the rulebook scores only the cash box).
+    #[serde(default)]
+    pub all_money_scores: bool,
+    /// The five single-cube sand lots as (row, lot from the street), both counted from 0.
+    /// (`null`, read as the default, is for stored games only: clients send the lots.)
+    #[specta(type = SandLots)]
+    #[serde(
+        default = "default_sand_lots",
+        deserialize_with = "sand_lots_or_default"
+    )]
+    pub sand_lots: Vec<[u8; 2]>,
+    /// The lowest and highest number a rooftop may show.
+    #[specta(type = RooftopRange)]
+    #[serde(
+        default = "default_rooftop_values",
+        deserialize_with = "rooftop_values_or_default"
+    )]
+    pub rooftop_values: [u8; 2],
+}
+
+/// The data file's board settings (its cited defaults), the house rule off.
+impl Default for EstatesOptions {
+    fn default() -> Self {
+        EstatesOptions {
+            all_money_scores: false,
+            sand_lots: default_sand_lots(),
+            rooftop_values: default_rooftop_values(),
+        }
+    }
+}
 
 /// The data file's sand lots (002 line 104, positions our default).
 pub fn default_sand_lots() -> Vec<[u8; 2]> {

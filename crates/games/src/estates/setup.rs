@@ -1,10 +1,11 @@
 //! The start of a game of The Estates: the empty table for its seats, and the setup action that
 //! lays out the cube market and names the first auctioneer (drawn here, or as the table drew).
 
-use super::actions::{EstatesEvent, EstatesOptions, Setup};
+use super::actions::{EstatesEvent, Setup};
+use super::names::piece_name;
 use super::rules_table::table;
+use super::settings::EstatesOptions;
 use super::state::{Cube, EstatesState, Phase, Piece, Purse, Row, Whereabouts};
-use super::view::piece_name;
 use engine::{err, GameRng, RuleError, Seat};
 use rand::seq::SliceRandom;
 use rand::Rng;

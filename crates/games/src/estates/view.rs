@@ -4,6 +4,7 @@
 
 use super::actions::{EstatesAction, EstatesEvent, Placement};
 use super::decide::{handle, shown};
+use super::names::piece_name;
 use super::placement::{placement_label, placement_phrase};
 use super::rules_table::table;
 use super::scoring::building_points;
@@ -324,31 +325,4 @@ fn placed(holder: u8, piece: &Piece, at: &Placement) -> String {
         seat_name(holder),
         placement_phrase(piece, at)
     )
-}
-
-/// A piece as the table calls it: "Red 5 floor cube", "building permit 2", "the mayor".
-pub fn piece_name(p: &Piece) -> String {
-    match p {
-        Piece::Cube { cube } => format!("{} {} floor cube", colour_name(cube.colour), cube.value),
-        Piece::Rooftop { value } => format!("rooftop {value}"),
-        Piece::Permit { value } => format!("building permit {value}"),
-        Piece::Mayor => "the mayor".into(),
-        Piece::Cancel => "the cancel cube".into(),
-    }
-}
-
-/// A colour's name from the rule table; its number should the table lack it.
-fn colour_name(c: u8) -> String {
-    table()
-        .colours
-        .get(usize::from(c))
-        .cloned()
-        .unwrap_or_else(|| format!("colour {c}"))
-}
-
-/// A development row as the table calls it ("the top row").
-pub(super) fn row_name(row: u8) -> String {
-    ["top", "middle", "bottom"]
-        .get(usize::from(row))
-        .map_or(format!("row {row}"), |n| format!("the {n} row"))
 }

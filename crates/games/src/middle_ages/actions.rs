@@ -1,7 +1,6 @@
 //! Middle Ages' pieces, actions, outcome events and table options: the JSON shapes stored in the
 //! log, so their serde attributes must not change once games are stored.
 
-use super::data::data;
 use serde::{Deserialize, Serialize};
 
 /// The eight plot types, declared in the Fief board's left-to-right order (003 lines 25–39), so
@@ -257,36 +256,11 @@ pub enum RunOut {
     OrangeDeck,
 }
 
-/// The data file's choice (the reshuffle): what games recorded before the choice existed used.
-fn default_run_out() -> RunOut {
-    data().tiles_run_out.value
-}
-
-/// Table choices, recorded with the game.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
-#[serde(rename = "MiddleOptions")]
-pub struct MiddleOptions {
-    /// Coins each player starts with; the data file's value (0, reading A3) when absent.
-    #[serde(default)]
-    pub starting_coins: Option<u32>,
-    /// Event names the table has entered in earlier games, offered again (the catalogue).
-    #[serde(default)]
-    pub known_events: Vec<String>,
-    /// When the draw tiles run out: reshuffle the discards or add the Orange Deck.
-    #[serde(default = "default_run_out")]
-    pub when_tiles_run_out: RunOut,
-    /// What the table taught every tile of a type prints, in earlier games (the catalogue).
-    #[serde(default)]
-    pub known_printings: Vec<Printing>,
-}
-
-impl Default for MiddleOptions {
-    fn default() -> Self {
-        MiddleOptions {
-            starting_coins: None,
-            known_events: Vec::new(),
-            when_tiles_run_out: default_run_out(),
-            known_printings: Vec::new(),
-        }
-    }
+/// "row 2, plot 3": people count rows and plots from 1.
+pub fn plot_name(at: Pos) -> String {
+    format!(
+        "row {}, plot {}",
+        u32::from(at.row) + 1,
+        u32::from(at.slot) + 1
+    )
 }

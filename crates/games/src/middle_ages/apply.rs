@@ -2,8 +2,7 @@
 //! checked when it was decided, and draws are in the events).
 
 use super::actions::{MiddleEvent, Pos};
-use super::round::phase_after_round;
-use super::state::{EventRecord, Fief, MiddleState, Phase};
+use super::state::{phase_after_round, EventRecord, Fief, MiddleState, Phase};
 
 fn fief(s: &mut MiddleState, seat: u8) -> Option<&mut Fief> {
     s.fiefs.get_mut(usize::from(seat))

@@ -2,11 +2,10 @@
 //! Church: which Estate takes the Extra Coin; Palace: which Estate and type the Plot token takes),
 //! listed and checked on the state after the move and the placement (reading A13, A17, A7, A8).
 
-use super::actions::{Choice, Pos, TileType};
+use super::actions::{plot_name, Choice, Pos, TileType};
 use super::data::{data, Effect};
-use super::decide::{player, plot_name};
 use super::state::MiddleState;
-use engine::{err, RuleError};
+use engine::{err, who as player, RuleError};
 
 /// Which choice this Estate's Effect takes, if any.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,44 +1,11 @@
-//! Deciding: which phase an action belongs to (the refusal when it does not), the outcome
-//! builder the rooms share, and the legal actions offered now.
+//! Deciding: which phase an action belongs to (the refusal when it does not), and the legal
+//! actions offered now.
 
-use super::actions::{MiddleAction, MiddleEvent, Pos, Printing, Symbols, TileType};
+use super::actions::{plot_name, MiddleAction, MiddleEvent, Pos, Printing, Symbols, TileType};
 use super::apply::apply;
 use super::state::{MiddleState, Phase};
 use super::{choices, round, setup, turn};
-use engine::{err, Allowed, GameRng, RuleError};
-
-/// A player in refusals and log lines: the table writes the person's name.
-pub use engine::who as player;
-
-/// "row 2, plot 3": people count rows and plots from 1.
-pub fn plot_name(at: Pos) -> String {
-    format!(
-        "row {}, plot {}",
-        u32::from(at.row) + 1,
-        u32::from(at.slot) + 1
-    )
-}
-
-/// The events of one action, applied as they are decided so that each step reads the state the
-/// step before left (the Effect after the move, the Income after the Effect).
-pub(super) struct Outcome {
-    pub state: MiddleState,
-    pub events: Vec<MiddleEvent>,
-}
-
-impl Outcome {
-    pub fn new(s: &MiddleState) -> Self {
-        Outcome {
-            state: s.clone(),
-            events: Vec::new(),
-        }
-    }
-
-    pub fn push(&mut self, e: MiddleEvent) {
-        apply(&mut self.state, &e);
-        self.events.push(e);
-    }
-}
+use engine::{err, who as player, Allowed, GameRng, RuleError};
 
 /// What the table must do before anything else, as the reason an action out of turn is refused.
 pub(super) fn waiting_for(s: &MiddleState) -> String {
@@ -284,7 +251,7 @@ fn printing_entry(kind: &str, value: &serde_json::Value) -> Result<Printing, Rul
 /// Remembered event names join the new game's options, to be offered again; remembered
 /// printings join them too, unless the options already say what that type prints.
 pub(super) fn with_catalogue(
-    options: &mut super::actions::MiddleOptions,
+    options: &mut super::options::MiddleOptions,
     entries: &[(String, serde_json::Value)],
 ) {
     for (key, value) in entries {

@@ -1,11 +1,11 @@
 //! The log line of each accepted action, written from its events ("player 1 moves to row 2,
 //! plot 3 and takes the Mill: player 2 pays 2, income 4; 12 coins").
 
-use super::actions::{MiddleAction, MiddleEvent, TileType};
+use super::actions::{plot_name, MiddleAction, MiddleEvent, TileType};
 use super::apply::apply;
 use super::choices::describe;
-use super::decide::{player, plot_name};
 use super::state::MiddleState;
+use engine::who as player;
 
 fn names(tiles: &[TileType]) -> String {
     tiles

@@ -11,22 +11,24 @@ mod apply;
 mod choices;
 mod decide;
 mod log;
+mod outcome;
 mod round;
 mod setup;
 mod turn;
 
 pub mod actions;
 pub mod data;
+pub mod options;
 pub mod scorepad;
 pub mod scoring;
 pub mod state;
 pub mod view;
 
 pub use actions::{
-    Choice, MiddleAction, MiddleEvent, MiddleOptions, Pos, Printing, RunOut, Symbols, Tile,
-    TileType,
+    Choice, MiddleAction, MiddleEvent, Pos, Printing, RunOut, Symbols, Tile, TileType,
 };
-pub use decide::player;
+pub use engine::who as player;
+pub use options::MiddleOptions;
 pub use state::{MiddleState, Phase};
 pub use view::MiddleView;
 

@@ -5,26 +5,10 @@
 
 use super::actions::{Discarded, MiddleEvent, Pos, RunOut, TileType};
 use super::data::data;
-use super::decide::{player, Outcome};
-use super::setup::check_tile_counts;
-use super::state::{MiddleState, Phase};
-use engine::{err, GameRng, RuleError};
+use super::outcome::Outcome;
+use super::state::{phase_after_round, MiddleState, Phase};
+use engine::{err, who as player, GameRng, RuleError};
 use rand::seq::SliceRandom;
-
-/// Where play goes once round `round` is over (`event_done`: its event, if any, is entered).
-/// `Turns` means the next round starts at once (rounds 13 to 15, reading A4).
-pub fn phase_after_round(round: u8, event_done: bool) -> Phase {
-    let d = data();
-    if !event_done && d.is_event_round(round) {
-        Phase::EventDue
-    } else if round >= d.rounds {
-        Phase::Over
-    } else if round <= d.refill_through_round {
-        Phase::RefillDue
-    } else {
-        Phase::Turns
-    }
-}
 
 /// Round `round` begins: turn order by the Lords in its row, leftmost first (003 line 13), and
 /// the tiles no Lord stands on are discarded (line 11).
@@ -276,4 +260,33 @@ fn reshuffle(out: &mut Outcome) {
         let tiles = out.state.discard.clone();
         out.push(MiddleEvent::DiscardsReshuffled { tiles });
     }
+}
+
+/// Refuses a layout naming more tiles of a type than `available` holds (of the 84 printed,
+/// those not elsewhere already). `tiles` are the ones being laid.
+pub(super) fn check_tile_counts(
+    tiles: &[TileType],
+    available: [u32; 8],
+    elsewhere: [u32; 8],
+) -> Result<(), RuleError> {
+    for t in TileType::ALL {
+        let wanted = tiles.iter().filter(|&&x| x == t).count() as u32;
+        if wanted > available[t.index()] {
+            let printed = data().tiles_of(t);
+            let used = elsewhere[t.index()];
+            let why = if used == 0 {
+                String::new()
+            } else {
+                format!(" and {used} are already in play")
+            };
+            return Err(err(
+                "middle.tile-count",
+                format!(
+                    "there are only {printed} {} tiles{why}: {wanted} cannot be laid",
+                    t.name()
+                ),
+            ));
+        }
+    }
+    Ok(())
 }

@@ -2,12 +2,13 @@
 //! the table, checked against the 84 tiles), who places a Lord first, and the Lords on the top
 //! row (003 line 7); the last Lord placed starts round 1.
 
-use super::actions::{MiddleEvent, MiddleOptions, Pos, TileType};
+use super::actions::{plot_name, MiddleEvent, Pos, TileType};
 use super::data::data;
-use super::decide::{player, plot_name, Outcome};
-use super::round::start_round;
+use super::options::MiddleOptions;
+use super::outcome::Outcome;
+use super::round::{check_tile_counts, start_round};
 use super::state::{Fief, MiddleState, Phase, Tokens};
-use engine::{err, GameRng, RuleError, Seat};
+use engine::{err, who as player, GameRng, RuleError, Seat};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
@@ -55,35 +56,6 @@ pub fn initial(options: &MiddleOptions, seats: &[Seat]) -> Result<MiddleState, R
         orange: Vec::new(),
         printings: options.known_printings.clone(),
     })
-}
-
-/// Refuses a layout naming more tiles of a type than `available` holds (of the 84 printed,
-/// those not elsewhere already). `tiles` are the ones being laid.
-pub(super) fn check_tile_counts(
-    tiles: &[TileType],
-    available: [u32; 8],
-    elsewhere: [u32; 8],
-) -> Result<(), RuleError> {
-    for t in TileType::ALL {
-        let wanted = tiles.iter().filter(|&&x| x == t).count() as u32;
-        if wanted > available[t.index()] {
-            let printed = data().tiles_of(t);
-            let used = elsewhere[t.index()];
-            let why = if used == 0 {
-                String::new()
-            } else {
-                format!(" and {used} are already in play")
-            };
-            return Err(err(
-                "middle.tile-count",
-                format!(
-                    "there are only {printed} {} tiles{why}: {wanted} cannot be laid",
-                    t.name()
-                ),
-            ));
-        }
-    }
-    Ok(())
 }
 
 pub fn lay_rows(

@@ -2,13 +2,13 @@
 //! goes into the Estate of its type, then that Estate's Effect and then its Income, all computed
 //! here; the round ends after the last player in turn order.
 
-use super::actions::{Choice, MiddleEvent, Pos, Printing, Symbols, Tile, TileType};
+use super::actions::{plot_name, Choice, MiddleEvent, Pos, Printing, Symbols, Tile, TileType};
 use super::choices;
 use super::data::{data, Effect, Symbol};
-use super::decide::{player, plot_name, Outcome};
+use super::outcome::Outcome;
 use super::round::continue_after_round;
 use super::state::MiddleState;
-use engine::{err, RuleError};
+use engine::{err, who as player, RuleError};
 
 /// Lords move in rounds 1 to 15; in round 16 nobody moves, the game ends (reading A4).
 pub fn moves_this_round(s: &MiddleState) -> bool {

@@ -5,8 +5,7 @@ use super::actions::{Deal, NineAction, RoundChoice, Target};
 use super::cards::{yield_text, Face};
 use super::decide::{estate_build, estate_to_build, handle, structure_to_build, Buildable};
 use super::payment::{every_payment, source_name};
-use super::state::{NineState, Phase, Slot};
-use super::view::structure_label;
+use super::state::{structure_label, NineState, Phase, Slot};
 use engine::{why_not, Allowed, RuleError};
 
 /// The actions allowed now.

@@ -180,3 +180,27 @@ impl NineState {
         super::cards::yield_text(&y.to_vec())
     }
 }
+
+/// A Structure side's name, or where it lies when it is not described yet.
+pub fn structure_label(state: &NineState, card: u8, face: Face) -> String {
+    match state.face_def(card, face) {
+        Some(d) => d.structure.clone(),
+        None => format!("card {card} ({face:?} side, not described)"),
+    }
+}
+
+/// An Estate's name, or its type and number when it is not described yet (written for every
+/// Estate on every view: without the formatting machinery).
+pub fn estate_label(state: &NineState, card: u8) -> String {
+    match state.catalogue.estate(card) {
+        Some(d) => d.name.clone(),
+        None => [
+            EstateType::of_card(card)
+                .unwrap_or(EstateType::Peasant)
+                .name(),
+            " Estate card ",
+            itoa::Buffer::new().format(card),
+        ]
+        .concat(),
+    }
+}

@@ -7,7 +7,10 @@ use super::cards::{cost_text, yield_text, EstateType, Face, FaceDef, Resource};
 use super::offers::build_why_not;
 use super::payment::{source_offer, Pay, Source};
 use super::scoring;
-use super::state::{BuiltEstate, BuiltStructure, EraScore, EstateStatus, NineState, Phase, Slot};
+use super::state::{
+    estate_label, structure_label, BuiltEstate, BuiltStructure, EraScore, EstateStatus, NineState,
+    Phase, Slot,
+};
 use engine::settled::Settled;
 use serde::{Deserialize, Serialize};
 
@@ -254,30 +257,6 @@ fn grid_estates(state: &NineState) -> (Vec<GridEstate>, Vec<DescribeRequest>) {
         }
     }
     (grid, undescribed)
-}
-
-/// A Structure side's name, or where it lies when it is not described yet.
-pub(super) fn structure_label(state: &NineState, card: u8, face: Face) -> String {
-    match state.face_def(card, face) {
-        Some(d) => d.structure.clone(),
-        None => format!("card {card} ({face:?} side, not described)"),
-    }
-}
-
-/// An Estate's name, or its type and number when it is not described yet (written for every
-/// Estate on every view: without the formatting machinery).
-pub(super) fn estate_label(state: &NineState, card: u8) -> String {
-    match state.catalogue.estate(card) {
-        Some(d) => d.name.clone(),
-        None => [
-            EstateType::of_card(card)
-                .unwrap_or(EstateType::Peasant)
-                .name(),
-            " Estate card ",
-            itoa::Buffer::new().format(card),
-        ]
-        .concat(),
-    }
 }
 
 /// The log line of an accepted action, read against the state before it.

@@ -155,3 +155,13 @@ pub struct CardFacts {
     #[serde(default)]
     pub interactive: bool,
 }
+
+/// "1 card", "2 cards": a count and its noun, singular only for one.
+pub fn plural(n: impl Into<i64>, one: &str) -> String {
+    let n = n.into();
+    if n == 1 || n == -1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {one}s")
+    }
+}

@@ -1,10 +1,12 @@
 //! What the table tells the app (actions), what the app records as having happened (events:
 //! outcomes, the die included, so a replay never decides again), and a game's options.
 
-use super::abilities::Pending;
 use super::catalogue::{CardText, Catalogue, Described, HeroFacts, LordFacts, QuestFacts};
 use super::data::data;
-use super::model::{Attributes, Piece, QuestOutcome};
+use super::model::QuestOutcome;
+use super::pieces::{Attributes, Pending, Piece};
+
+pub use super::pieces::Change;
 use serde::{Deserialize, Serialize};
 
 /// Table choices, recorded with the game.
@@ -57,39 +59,6 @@ pub enum LimitDiscard {
     },
     /// The Lord: refused (only Hero cards may be discarded, 004 line 134).
     Lord,
-}
-
-/// What a card's ability did, entered by the table (the cards outrank the rules sheet, 004
-/// lines 31-32; the app cannot read them).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
-#[serde(tag = "kind", rename = "LordChange")]
-pub enum Change {
-    /// Hope Stones gained (+) or lost (−); a loss stops at 0 (reading B13).
-    Hope { seat: u8, delta: i32 },
-    /// Cards drawn (+) or discarded (−).
-    Hand { seat: u8, delta: i32 },
-    /// A figure moved to a Realm, its Treasure with it (004 line 111).
-    Move { piece: Piece, to: u8 },
-    /// A Hero to the discard pile with its Treasure; a Lord home, exhausted (004 line 115).
-    Banish { piece: Piece },
-    /// Exhaust a figure, or its Treasure.
-    Exhaust {
-        piece: Piece,
-        #[serde(default)]
-        treasure: bool,
-    },
-    /// Ready a figure, or its Treasure.
-    Ready {
-        piece: Piece,
-        #[serde(default)]
-        treasure: bool,
-    },
-    /// The seat loses its next turn (reading B12: the whole turn).
-    SkipNextTurn { seat: u8 },
-    /// More actions this turn.
-    ExtraActions { count: u8 },
-    /// A Quest leaves its Realm for the discard pile.
-    DiscardQuest { realm: u8 },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]

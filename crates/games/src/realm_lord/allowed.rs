@@ -6,10 +6,9 @@ use super::abilities::offer_text;
 use super::actions::{LimitDiscard, LordAction as A};
 use super::data::data;
 use super::decide::handle;
-use super::decide::seat_name;
 use super::model::{Figure, LordState, Phase, Piece};
 use super::setup::realm_named;
-use engine::{why_not, Allowed};
+use engine::{who as seat_name, why_not, Allowed};
 
 fn offer(label: String, group: &str, action: A) -> Allowed<A> {
     Allowed {

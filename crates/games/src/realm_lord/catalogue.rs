@@ -4,9 +4,9 @@
 //! in Settings. Keys: `realms`, `target`, `lord:<name>`, `hero:<name>`, `quest:<name>`,
 //! `treasure:<name>`, `event:<name>`.
 
-use super::abilities::{self, Ability, TagOn};
 use super::data::data;
-use super::model::{Attribute, Attributes};
+use super::pieces::{Attribute, Attributes};
+use super::tags::{self, Ability, TagOn};
 use engine::{err, to_json, RuleError};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -234,13 +234,13 @@ fn check_attributes(a: Attributes) -> Result<(), RuleError> {
 fn check_bonus(b: &Option<CheckBonus>) -> Result<(), RuleError> {
     let Some(b) = b else { return Ok(()) };
     let bounds = data().bounds.value.modifier;
-    super::changes::nonzero_within("realm-lord.facts-range", b.amount, bounds, "a check bonus")
+    super::pieces::nonzero_within("realm-lord.facts-range", b.amount, bounds, "a check bonus")
 }
 
 pub fn check_lord(f: &LordFacts) -> Result<(), RuleError> {
     check_attributes(f.attributes())?;
     check_bonus(&f.bonus)?;
-    abilities::check(&f.ability, TagOn::Lord)?;
+    tags::check(&f.ability, TagOn::Lord)?;
     if f.homeland.trim().is_empty() {
         return Err(err(
             "realm-lord.facts-range",
@@ -253,12 +253,12 @@ pub fn check_lord(f: &LordFacts) -> Result<(), RuleError> {
 pub fn check_hero(f: &HeroFacts) -> Result<(), RuleError> {
     check_attributes(f.attributes())?;
     check_bonus(&f.bonus)?;
-    abilities::check(&f.ability, TagOn::Hero)?;
+    tags::check(&f.ability, TagOn::Hero)?;
     check_text(&f.text)
 }
 
 pub fn check_quest(f: &QuestFacts) -> Result<(), RuleError> {
-    abilities::check(&f.ability, TagOn::Quest)?;
+    tags::check(&f.ability, TagOn::Quest)?;
     let b = data().bounds.value;
     if f.difficulty < b.difficulty[0] || f.difficulty > b.difficulty[1] {
         return Err(err(
@@ -290,7 +290,7 @@ pub fn check_quest(f: &QuestFacts) -> Result<(), RuleError> {
 /// A Treasure's text and bonus; its bonus is its bearer's (`whose` is always `Own`).
 pub fn check_treasure(f: &CardText) -> Result<(), RuleError> {
     check_bonus(&f.bonus)?;
-    abilities::check(&f.ability, TagOn::Treasure)?;
+    tags::check(&f.ability, TagOn::Treasure)?;
     if f.bonus.is_some_and(|b| b.whose != BonusWhose::Own) {
         return Err(err(
             "realm-lord.facts-range",
@@ -302,7 +302,7 @@ pub fn check_treasure(f: &CardText) -> Result<(), RuleError> {
 
 /// An Event's text: it acts once, so it carries no standing bonus.
 pub fn check_event(f: &CardText) -> Result<(), RuleError> {
-    abilities::check(&f.ability, TagOn::Event)?;
+    tags::check(&f.ability, TagOn::Event)?;
     if f.bonus.is_some() {
         return Err(err(
             "realm-lord.facts-range",

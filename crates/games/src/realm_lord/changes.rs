@@ -4,9 +4,10 @@
 
 use super::actions::{Change, LordEvent as E};
 use super::data::data;
-use super::decide::{seat_name, Draft};
+use super::draft::Draft;
 use super::model::{Figure, Piece};
-use engine::{err, RuleError};
+use super::pieces::nonzero_within;
+use engine::{err, who as seat_name, RuleError};
 
 fn bad(m: impl Into<String>) -> RuleError {
     err("realm-lord.change-invalid", m)
@@ -31,24 +32,6 @@ fn figure(d: &Draft, piece: Piece) -> Result<Figure, RuleError> {
 
 fn in_range(v: i32, bounds: [i32; 2], what: &str) -> Result<(), RuleError> {
     nonzero_within("realm-lord.change-invalid", v, bounds, what)
-}
-
-/// An entered amount (a change, a tagged bonus or effect) within `[lo, hi]` and not 0, which
-/// would change nothing; refused under `rule`.
-pub fn nonzero_within(rule: &str, v: i32, [lo, hi]: [i32; 2], what: &str) -> Result<(), RuleError> {
-    if v == 0 {
-        return Err(err(
-            rule,
-            format!("a change of 0 to {what} changes nothing"),
-        ));
-    }
-    if v < lo || v > hi {
-        return Err(err(
-            rule,
-            format!("{what} change by {lo} to {hi} at once, not {v}"),
-        ));
-    }
-    Ok(())
 }
 
 pub fn apply_all(d: &mut Draft, changes: &[Change]) -> Result<(), RuleError> {

@@ -3,36 +3,13 @@
 //! sees what the earlier events did; then the turn flow (Ready, Draw, actions, End turn, skipped
 //! turns) and the win at the target.
 
-use super::abilities::{self, Moment};
+use super::abilities;
 use super::actions::{LordAction as A, LordEvent as E};
-use super::apply::apply;
 use super::data::data;
-use super::model::{Figure, LordState, Phase, Piece};
+use super::draft::{next_turn, phase_error, require_phase, Draft};
+use super::model::{LordState, Phase};
 use super::{changes, play, quest, setup};
 use engine::{err, GameRng, RuleError};
-
-/// The table as the events decided so far leave it, and those events.
-pub struct Draft {
-    pub s: LordState,
-    pub events: Vec<E>,
-    /// The moments this action's events made, for tagged abilities (see `abilities`).
-    pub moments: Vec<Moment>,
-}
-
-impl Draft {
-    pub fn new(s: &LordState) -> Draft {
-        Draft {
-            s: s.clone(),
-            events: Vec::new(),
-            moments: Vec::new(),
-        }
-    }
-    pub fn push(&mut self, e: E) {
-        self.moments.extend(abilities::moment_of(&self.s, &e));
-        apply(&mut self.s, &e);
-        self.events.push(e);
-    }
-}
 
 pub fn handle(s: &LordState, a: &A, rng: &mut GameRng) -> Result<Vec<E>, RuleError> {
     let mut d = Draft::new(s);
@@ -128,97 +105,6 @@ pub fn decider(s: &LordState, a: &A) -> Option<u8> {
 
 // ---- shared checks ----------------------------------------------------------------------------
 
-/// A player in refusals and log lines: the table writes the person's name.
-pub use engine::who as seat_name;
-
-/// Why an action cannot be taken in the phase the turn is in.
-fn phase_error(s: &LordState) -> RuleError {
-    let m = match s.phase {
-        Phase::Setup => "the game has not started: finish setup first".to_string(),
-        Phase::Draw => format!(
-            "{} draws {} cards first",
-            seat_name(s.current),
-            data().draw_per_turn.value
-        ),
-        Phase::Discard => format!(
-            "{} discards down to {} cards first",
-            seat_name(s.current),
-            data().hand_limit.value
-        ),
-        Phase::Actions => format!("{} is taking actions", seat_name(s.current)),
-        Phase::Over => "the game is over".to_string(),
-    };
-    err("realm-lord.phase", m)
-}
-
-pub fn require_phase(d: &Draft, phase: Phase) -> Result<(), RuleError> {
-    if d.s.phase == phase {
-        Ok(())
-    } else {
-        Err(phase_error(&d.s))
-    }
-}
-
-/// An action of 004 line 123: in the Actions phase, with one of the turn's actions left; it is
-/// counted at once.
-pub fn take_action(d: &mut Draft) -> Result<(), RuleError> {
-    require_phase(d, Phase::Actions)?;
-    if d.s.actions_used >= d.s.actions_allowed {
-        return Err(err(
-            "realm-lord.three-actions",
-            format!(
-                "{} has used all {} actions of this turn: end the turn",
-                seat_name(d.s.current),
-                d.s.actions_allowed
-            ),
-        ));
-    }
-    d.push(E::ActionUsed);
-    Ok(())
-}
-
-/// A figure of the current player's, in play and ready, for `what` ("travel").
-pub fn own_ready(d: &Draft, piece: Piece, what: &str) -> Result<Figure, RuleError> {
-    let (owner, f) = d.s.figure(piece).ok_or_else(|| no_such_piece(piece))?;
-    if owner != d.s.current {
-        return Err(err(
-            "realm-lord.not-yours",
-            format!(
-                "{} belongs to {}: {} may only {what} with their own heroes",
-                f.name,
-                seat_name(owner),
-                seat_name(d.s.current)
-            ),
-        ));
-    }
-    if f.exhausted {
-        return Err(err(
-            "realm-lord.exhausted",
-            format!("{} is exhausted: only a ready hero can {what}", f.name),
-        ));
-    }
-    Ok(f.clone())
-}
-
-pub fn no_such_piece(piece: Piece) -> RuleError {
-    let what = match piece {
-        Piece::Lord { seat } => format!("{} has no Lord in play", seat_name(seat)),
-        Piece::Hero { id } => format!("hero #{id} is not in play"),
-    };
-    err("realm-lord.no-such-piece", what)
-}
-
-pub fn realm_index(d: &Draft, realm: u8) -> Result<u8, RuleError> {
-    if usize::from(realm) < d.s.realms.len() {
-        Ok(realm)
-    } else {
-        Err(err(
-            "realm-lord.no-such-realm",
-            format!("there are {} Realms, numbered 0 to 5", d.s.realms.len()),
-        ))
-    }
-}
-
 // ---- the turn ---------------------------------------------------------------------------------
 
 fn draw(d: &mut Draft) -> Result<(), RuleError> {
@@ -284,42 +170,6 @@ fn end_turn(d: &mut Draft) -> Result<(), RuleError> {
     d.push(E::TurnEnded { seat });
     next_turn(d, seat);
     Ok(())
-}
-
-/// Clockwise from `after`: seats that lose their turn are skipped whole (reading B12), the
-/// first other one begins its turn.
-pub fn next_turn(d: &mut Draft, after: u8) {
-    let n = d.s.seats.len() as u8;
-    let mut seat = after;
-    // Flags clear as seats are skipped, so two rounds always find a seat that plays.
-    for _ in 0..(2 * u16::from(n)) {
-        seat = (seat + 1) % n.max(1);
-        if d.s.seats[usize::from(seat)].skip_next {
-            d.push(E::TurnSkipped { seat });
-        } else {
-            begin_turn(d, seat);
-            return;
-        }
-    }
-}
-
-/// Ready (004 line 121): every exhausted card the seat has in play readies.
-pub fn begin_turn(d: &mut Draft, seat: u8) {
-    let turn = d.s.turn + 1;
-    d.push(E::TurnStarted { seat, turn });
-    let mut pieces = Vec::new();
-    let mut treasures = Vec::new();
-    if let Some(st) = d.s.seats.get(usize::from(seat)) {
-        for f in st.lord.iter().chain(st.heroes.iter()) {
-            if f.exhausted {
-                pieces.push(f.piece);
-            }
-            if f.treasure.as_ref().is_some_and(|t| t.exhausted) {
-                treasures.push(f.piece);
-            }
-        }
-    }
-    d.push(E::Readied { pieces, treasures });
 }
 
 /// The moment a player reaches the target the game ends; if several reach it at once, the most

@@ -18,13 +18,16 @@ pub mod catalogue;
 mod changes;
 pub mod data;
 mod decide;
+mod draft;
 pub mod model;
+pub mod pieces;
 mod play;
 mod quest;
 pub mod scorepad;
 mod scoring;
 mod setup;
 mod summary;
+pub mod tags;
 pub mod view;
 
 pub use actions::{Change, LimitDiscard, LordAction, LordEvent, LordOptions};

@@ -2,68 +2,11 @@
 //! (where, ready or exhausted, with their Treasure), hand counts, Hope Stones, the turn, and the
 //! count of dice rolled (see `quest` for why that count outlives an undo).
 
-use super::abilities::Pending;
+use super::pieces::Pending;
+
 use super::catalogue::Catalogue;
+pub use super::pieces::{Attribute, Attributes, Piece};
 use serde::{Deserialize, Serialize};
-
-/// A quest's type: the attribute added to the die (004 line 152).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
-#[serde(rename = "LordAttribute")]
-pub enum Attribute {
-    Valor,
-    Might,
-    Craft,
-    Magic,
-}
-
-impl Attribute {
-    pub const ALL: [Attribute; 4] = [
-        Attribute::Valor,
-        Attribute::Might,
-        Attribute::Craft,
-        Attribute::Magic,
-    ];
-    pub fn name(self) -> &'static str {
-        match self {
-            Attribute::Valor => "Valor",
-            Attribute::Might => "Might",
-            Attribute::Craft => "Craft",
-            Attribute::Magic => "Magic",
-        }
-    }
-}
-
-/// A Lord's or Hero's four printed numbers (004 lines 46-49, 59-62).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
-#[serde(rename = "LordAttributes")]
-pub struct Attributes {
-    pub valor: u8,
-    pub might: u8,
-    pub craft: u8,
-    pub magic: u8,
-}
-
-impl Attributes {
-    pub fn get(&self, a: Attribute) -> u8 {
-        match a {
-            Attribute::Valor => self.valor,
-            Attribute::Might => self.might,
-            Attribute::Craft => self.craft,
-            Attribute::Magic => self.magic,
-        }
-    }
-}
-
-/// A Lord or Hero in play, as actions name it: `{"kind":"Lord","seat":0}` or
-/// `{"kind":"Hero","id":3}` (hero ids count up game-wide as heroes enter play).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, specta::Type,
-)]
-#[serde(tag = "kind", rename = "LordPiece")]
-pub enum Piece {
-    Lord { seat: u8 },
-    Hero { id: u16 },
-}
 
 /// A Treasure attached to a figure (004 line 135: one per hero).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, specta::Type)]

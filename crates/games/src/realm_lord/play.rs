@@ -1,15 +1,14 @@
 //! The actions of 004 lines 127-144: play a Hero, Treasure, Quest or Event card, Travel a hero,
 //! Use a Treasure. (Go On A Quest is in `quest`.)
 
-use super::abilities::Moment;
 use super::actions::{Change, LimitDiscard, LordEvent as E};
 use super::catalogue::{self, card_name, CardText, Described, HeroFacts, QuestFacts};
 use super::changes;
 use super::data::data;
-use super::decide::{own_ready, realm_index, seat_name, take_action, Draft};
+use super::draft::{own_ready, realm_index, take_action, Draft, Moment};
 use super::model::Piece;
 use super::setup::realm_named;
-use engine::{err, RuleError};
+use engine::{err, who as seat_name, RuleError};
 
 /// A card leaves the current player's hand (they must hold one).
 fn play_from_hand(d: &mut Draft, name: &str) -> Result<(), RuleError> {

@@ -19,7 +19,7 @@
 use super::actions::LordEvent as E;
 use super::catalogue::{BonusWhose, CheckBonus};
 use super::data::data;
-use super::decide::{no_such_piece, own_ready, take_action, Draft};
+use super::draft::{no_such_piece, own_ready, take_action, Draft};
 use super::model::{Attribute, CardBonus, LordState, Piece, QuestOutcome};
 use engine::{err, GameRng, RuleError};
 use rand::{Rng, SeedableRng};

@@ -5,10 +5,10 @@
 use super::actions::{LordEvent as E, LordOptions};
 use super::catalogue::{self, card_name, CardText, Catalogue, Described, LordFacts};
 use super::data::data;
-use super::decide::{begin_turn, require_phase, seat_name, Draft};
+use super::draft::{begin_turn, require_phase, Draft};
 use super::model::{LordState, Phase, Realm, SeatState};
 use super::quest;
-use engine::{err, GameRng, RuleError, Seat};
+use engine::{err, who as seat_name, GameRng, RuleError, Seat};
 
 /// The Realm names a game starts with: the remembered six, else the three the rulebook prints
 /// and placeholders for the table to name.

@@ -3,8 +3,8 @@
 use super::actions::{Change, LimitDiscard, LordAction as A, LordEvent as E};
 use super::apply::apply;
 use super::data::data;
-use super::decide::seat_name;
 use super::model::{LordState, QuestOutcome};
+use engine::who as seat_name;
 
 fn plural(n: i64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })

@@ -2,8 +2,8 @@
 
 use super::super::actions::TileType;
 use super::super::data::data;
-use super::super::decide::player;
 use super::super::scoring::{categories, penalty, rank_key, ranks};
+use engine::who as player;
 use engine::{err, Allowed, RuleError, ScoreRow, Scoresheet, Seat};
 use serde::{Deserialize, Serialize};
 

@@ -3,8 +3,8 @@
 //! tracks and card facts are the shared `pieces`, re-exported here so the tracker names them in
 //! one place.
 
-use super::rules::plural;
 use crate::realm::data::ObjectiveRewards;
+use crate::realm::pieces::plural;
 pub use crate::realm::pieces::{CardFacts, CardKind, Res, Resources, Track};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

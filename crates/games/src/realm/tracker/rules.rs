@@ -6,21 +6,12 @@ use super::model::{
     CardFacts, CardKind, Change, Phase, PlayerState, Resources, Track, TrackerState,
 };
 use crate::realm::data::{data, AbilityAuto, CardData};
+use crate::realm::pieces::plural;
 use engine::{err, RuleError};
 use std::collections::BTreeMap;
 
 /// The largest amount one entered change may move (far above anything a card does).
 pub const MAX_AMOUNT: i32 = 99;
-
-/// "1 card", "2 cards": a count and its noun, singular only for one.
-pub fn plural(n: impl Into<i64>, one: &str) -> String {
-    let n = n.into();
-    if n == 1 || n == -1 {
-        format!("{n} {one}")
-    } else {
-        format!("{n} {one}s")
-    }
-}
 
 /// A player in refusals and log lines: the table writes the person's name.
 pub use engine::who;

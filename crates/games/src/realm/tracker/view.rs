@@ -9,9 +9,10 @@ use super::offers::{
     activations, level_locked, solo_cards, solo_objectives, ActivationView, SoloCardView,
     SoloObjectiveView,
 };
-use super::rules::{plural, track_value};
+use super::rules::track_value;
 use super::scoring::{card_vp, objectives_met, scoresheet};
 use crate::realm::data::{data, AbilityAuto, Auto};
+use crate::realm::pieces::plural;
 use engine::why_not;
 use serde::{Deserialize, Serialize};
 

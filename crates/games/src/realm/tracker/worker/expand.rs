@@ -4,13 +4,14 @@
 
 use super::{begin, in_play, ledger};
 use crate::realm::data::{data, Auto};
+use crate::realm::pieces::plural;
 use crate::realm::tracker::actions::TrackerEvent;
 use crate::realm::tracker::model::{
     CardFacts, CardKind, Change, Res, Resources, StoreChange, StoredPayment, TableauCard,
     TrackerState,
 };
 use crate::realm::tracker::rules::{
-    after, check_change, check_room, facts, guild_president_gold, known_card, player, plural,
+    after, check_change, check_room, facts, guild_president_gold, known_card, player,
     production_citizens, who, MAX_AMOUNT,
 };
 use engine::{err, RuleError};

@@ -4,9 +4,10 @@
 
 use super::{begin, ledger};
 use crate::realm::data::{data, AbilityAuto};
+use crate::realm::pieces::plural;
 use crate::realm::tracker::actions::TrackerEvent;
 use crate::realm::tracker::model::{Change, Res, Resources, Track, TrackerState};
-use crate::realm::tracker::rules::{check_ability, check_change, plural, track_value, who};
+use crate::realm::tracker::rules::{check_ability, check_change, track_value, who};
 use engine::{err, RuleError};
 
 pub fn draw(

@@ -4,11 +4,12 @@
 
 use super::{begin, ledger};
 use crate::realm::data::{data, AbilityAuto, Auto};
+use crate::realm::pieces::plural;
 use crate::realm::tracker::actions::TrackerEvent;
 use crate::realm::tracker::model::{Change, Res, Resources, Track, TrackerState};
 use crate::realm::tracker::offers::Needs;
 use crate::realm::tracker::rules::{
-    check_ability, check_change, facts, known_card, on_turn, plural, track_value, who,
+    check_ability, check_change, facts, known_card, on_turn, track_value, who,
 };
 use engine::{err, RuleError};
 
