@@ -262,6 +262,10 @@ export async function checkLayout(browser, where) {
       if (el.tagName === "BUTTON" && el.scrollHeight > el.clientHeight + 1) {
         clipped.push(`"${(el.textContent ?? "").trim().slice(0, 30)}" ${el.scrollHeight}>${el.clientHeight}`);
       }
+      // Sideways too: a word that does not wrap ("Work Crew" in a narrow icon button).
+      if (el.tagName === "BUTTON" && el.scrollWidth > el.clientWidth + 1) {
+        clipped.push(`"${(el.textContent ?? "").trim().slice(0, 30)}" ${el.scrollWidth}>${el.clientWidth} wide`);
+      }
     }
     return { overflow, small, clipped };
   });

@@ -162,7 +162,9 @@ test(
       ...T,
       timeoutMsg: "a plot outside the next row was not explained",
     });
-    assert.equal(await tid(browser, "take").isEnabled(), false, "nothing is offered for a refused plot");
+    // Nothing to send until a plot is tapped: the instruction, not a button that does nothing.
+    assert.equal(await tid(browser, "take").isExisting(), false, "nothing is offered for a refused plot");
+    assert.equal(await text(browser, "take-prompt"), "Tap a plot of row 2");
     assert.match(await text(browser, "turn-panel"), new RegExp(`${other}'s turn`));
     await checkLayout(browser, "a refused plot (desktop)");
     await screenshot(browser, "middle-ages-refused-desktop");
@@ -237,8 +239,9 @@ test(
       await sleep(300);
       assert.equal((await browser.$$('[data-testid="plot"]')).length, 24, "4 rows of 6 plots");
       assert.equal((await browser.$$('[data-testid="fief"]')).length, 5);
-      // The next action is on the first screen: the board's top and the take button.
-      assert.ok(await inView(browser, await tid(browser, "take")), "the take button is in reach");
+      // The next action is on the first screen: the board's top and what to tap.
+      assert.ok(await inView(browser, await tid(browser, "take-prompt")), "what to tap is in reach");
+      assert.equal(await tid(browser, "take").isExisting(), false, "no button before a plot is chosen");
       assert.ok(await inView(browser, await browser.$('[data-testid="plot"][data-row="0"]')), "the board is on screen");
       await checkLayout(browser, "a five-player table (phone)");
       await screenshot(browser, "middle-ages-table-phone");

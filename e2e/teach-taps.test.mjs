@@ -6,7 +6,9 @@
 // taps, a Leader mat in at most 15.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { PHONE, T, checkLayout, logCount, screenshot, tid, waitLogCount, withApp } from "./helpers.mjs";
+import { PHONE, T, assertOnTop, boxOf, checkLayout, logCount, screenshot, tid, waitLogCount, withApp } from "./helpers.mjs";
+
+const LAPTOP = { width: 1280, height: 800 };
 
 /**
  * A player's finger: every tap on the screen and every character typed goes through it and is
@@ -273,5 +275,82 @@ test(
       assert.ok(finger.taps <= 15, `the mat took ${finger.taps} taps`);
     },
     { size: PHONE },
+  ),
+);
+
+test(
+  "a Raise the Realm Leader mat's form fits one laptop screen: each track on one line, Save in view",
+  withApp(
+    async ({ browser }) => {
+      await tid(browser, "new-game").click();
+      const choice = await browser.$('[data-testid="game-choice"][value="raise-the-realm-live"]');
+      await choice.waitForExist(T);
+      await choice.scrollIntoView({ block: "center" });
+      await choice.click();
+      await tid(browser, "person-name").setValue("Ana");
+      await tid(browser, "add-person").click();
+      await browser.waitUntil(async () => (await tid(browser, "seats").getText()).includes("Ana"), T);
+      await tid(browser, "start-game").scrollIntoView({ block: "center" });
+      await tid(browser, "start-game").click();
+      await tid(browser, "setup").waitForDisplayed(T);
+      const n = await logCount(browser);
+      await (await tid(browser, "leader-select")).selectByAttribute("value", "Agrarian Lord");
+      await waitLogCount(browser, n + 1, "choose the Agrarian Lord");
+      const mat = await browser.$('[data-testid="mat-form"][data-leader="Agrarian Lord"]');
+      await mat.waitForDisplayed(T);
+      await mat.scrollIntoView({ block: "start" });
+      const form = await boxOf(browser, mat);
+      const { w, h } = await browser.execute(() => ({ w: window.innerWidth, h: window.innerHeight }));
+      // The form uses the window's width (setup has no board beside it), not a side column.
+      assert.ok(form.width > w / 2, `the form stands in a column of ${Math.round(form.width)} px of ${w}`);
+      assert.ok(form.y >= -1 && form.y + form.height <= h + 1, `the form (${JSON.stringify(form)}) is not wholly on one ${w}x${h} screen`);
+      for (const track of ["production", "noble", "gather"]) {
+        const first = await boxOf(browser, await mat.$(`[data-testid="mat-${track}-step-1"]`));
+        const last = await boxOf(browser, await mat.$(`[data-testid="mat-${track}-step-7"]`));
+        assert.equal(Math.round(last.y), Math.round(first.y), `${track}: its spaces wrap onto a second line`);
+      }
+      // Save is in view and covers no space of a track: each is what a click there finds.
+      const save = await mat.$('[data-testid="mat-save"]');
+      await assertOnTop(browser, save, "Save");
+      for (const track of ["production", "noble", "gather"]) {
+        for (let i = 1; i < 8; i++) await assertOnTop(browser, await mat.$(`[data-testid="mat-${track}-step-${i}"]`), `${track} space ${i + 1}`);
+      }
+      await checkLayout(browser, "the mat form (laptop)");
+      await screenshot(browser, "teach-mat-laptop");
+    },
+    { size: LAPTOP },
+  ),
+);
+
+test(
+  "Nine Estates' describe form at laptop size: every resource's name stays inside its button",
+  withApp(
+    async ({ browser }) => {
+      await tid(browser, "new-game").click();
+      await tid(browser, "person-name").setValue("Ana");
+      await tid(browser, "add-person").click();
+      await browser.waitUntil(async () => (await tid(browser, "seats").getText()).includes("Ana"), T);
+      await tid(browser, "start-game").scrollIntoView({ block: "center" });
+      await tid(browser, "start-game").click();
+      await tid(browser, "table-header").waitForDisplayed(T);
+      const n = await logCount(browser);
+      await (await tid(browser, "deal-form")).$("summary").click();
+      await tid(browser, "deal-save").click();
+      await waitLogCount(browser, n + 1, "the recorded deal");
+      const structure = await browser.$('[data-testid="describe-request"][data-kind="Structure"]');
+      await structure.waitForDisplayed(T);
+      const crew = await structure.$('[data-testid="cost-WorkCrew"]');
+      await crew.scrollIntoView({ block: "center" });
+      const inside = await browser.execute((b) => {
+        const name = b.querySelector(".name");
+        const r = name.getBoundingClientRect();
+        const box = b.getBoundingClientRect();
+        return { fits: r.left >= box.left - 0.5 && r.right <= box.right + 0.5, name: Math.round(r.width), button: Math.round(box.width) };
+      }, crew);
+      assert.ok(inside.fits, `"Work Crew" (${inside.name} px) spills out of its ${inside.button} px button`);
+      await checkLayout(browser, "describing a Structure (laptop)");
+      await screenshot(browser, "teach-structure-laptop");
+    },
+    { size: LAPTOP },
   ),
 );
