@@ -9,6 +9,7 @@ import {
   PHONE,
   T,
   assertNoCspViolations,
+  boxOf,
   checkLayout,
   logCount,
   refusalWhy,
@@ -161,6 +162,10 @@ test(
     await shot(browser, "estates-new-game-desktop");
     await resize(browser, PHONE);
     await checkLayout(browser, "new game for The Estates (phone)");
+    // On a phone the seats and Start come before the options, which have their defaults.
+    const startBox = await boxOf(browser, await tid(browser, "start-game"));
+    const optionsBox = await boxOf(browser, await tid(browser, "game-options"));
+    assert.ok(startBox.y + startBox.height <= optionsBox.y, "Start lies below the game's options on a phone");
     await tid(browser, "game-options").scrollIntoView({ block: "start" });
     await shot(browser, "estates-new-game-phone");
     await resize(browser, DESKTOP);
