@@ -1,9 +1,10 @@
-//! The core crate's integration tests, one binary: each module was once a binary of its own, and
-//! each linked the whole core (one link instead of 29 is most of a cold `cargo test`'s time and
-//! disk). They drive the real `steward` binary, real SQLite files and the service, as a user
-//! would; `common` holds the catalogues and helpers several of them share. The conformance suite
-//! stays a binary of its own (`tests/conformance.rs`): it lists one trial per registered game,
-//! found at run time, which needs its own harness.
+//! The layers' integration tests (through the CLI package, which re-exports the layers), in one
+//! binary: each module was once a binary of its own, and each linked the whole core (one link
+//! instead of 29 is most of a cold `cargo test`'s time and disk). They drive the real `steward`
+//! binary, real SQLite files and the service, as a user would; `common` holds the catalogues and
+//! helpers several of them share. The conformance suite stays a binary of its own
+//! (`tests/conformance.rs`): it lists one trial per registered game, found at run time, which needs
+//! its own harness.
 //!
 //! Run one module: `cargo test --test it store_processes::` (a filter on the module path).
 

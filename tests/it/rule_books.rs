@@ -12,44 +12,97 @@ use std::path::{Path, PathBuf};
 /// One game folder: the ids its code refuses with start with `prefix`, and its data file holds
 /// the book that every game of the folder (a game and its scorepad) reads.
 struct Family {
-    folder: &'static str,
-    prefix: &'static str,
-    data: &'static str,
-    games: &'static [&'static str],
+    folder: String,
+    prefix: String,
+    data: String,
+    games: Vec<&'static str>,
 }
 
-const FAMILIES: &[Family] = &[
-    Family {
-        folder: "nine_estates",
-        prefix: "nine.",
-        data: "nine_estates.json",
-        games: &["nine-estates"],
-    },
-    Family {
-        folder: "estates",
-        prefix: "estates.",
-        data: "the_estates.json",
-        games: &["the-estates"],
-    },
-    Family {
-        folder: "realm",
-        prefix: "realm.",
-        data: "raise_the_realm.json",
-        games: &["raise-the-realm-live", "raise-the-realm"],
-    },
-    Family {
-        folder: "middle_ages",
-        prefix: "middle.",
-        data: "middle_ages.json",
-        games: &["middle-ages", "middle-ages-scorepad"],
-    },
-    Family {
-        folder: "realm_lord",
-        prefix: "realm-lord.",
-        data: "realm_lord.json",
-        games: &["realm-lord", "realm-lord-scorepad"],
-    },
-];
+/// The game folders, found rather than listed, so that a new game is covered once it is
+/// registered: each data file with a `rules` section is one family; its games are the registered
+/// games that read that book (`GameKind::rules`); its folder is the one whose code compiles the
+/// file in (`include_str!`); its prefix is its ids' first word. Every registered game must read
+/// one data file's book.
+fn families() -> Vec<Family> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("data"))
+        .expect("data/")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    let mut out = Vec::new();
+    for path in files {
+        let Some(book) = rules_section(&path) else {
+            continue;
+        };
+        let data = path
+            .file_name()
+            .expect("a file")
+            .to_string_lossy()
+            .into_owned();
+        let games: Vec<&'static str> = registry()
+            .iter()
+            .filter(|k| k.rules() == &book)
+            .map(|k| k.descriptor().id)
+            .collect();
+        assert!(
+            !games.is_empty(),
+            "{data}: no registered game reads its rule book"
+        );
+        let prefix = book
+            .ids()
+            .next()
+            .and_then(|id| id.split_once('.'))
+            .map(|(word, _)| format!("{word}."))
+            .unwrap_or_else(|| panic!("{data}: an empty rule book"));
+        out.push(Family {
+            folder: folder_compiling_in(&data),
+            prefix,
+            data,
+            games,
+        });
+    }
+    for k in registry() {
+        let id = k.descriptor().id;
+        assert!(
+            out.iter().any(|f| f.games.contains(&id)),
+            "{id} reads the rule book of no data file"
+        );
+    }
+    assert!(out.len() >= 5, "found {} rule books", out.len());
+    out
+}
+
+/// A data file's `rules` section, if it has one, read strictly.
+fn rules_section(path: &Path) -> Option<RuleBook> {
+    let value: serde_json::Value = serde_json::from_str(&read(path))
+        .unwrap_or_else(|e| panic!("{}: does not read: {e}", path.display()));
+    let rules = value.get("rules")?.clone();
+    Some(
+        serde_json::from_value(rules)
+            .unwrap_or_else(|e| panic!("{}: the rules section does not read: {e}", path.display())),
+    )
+}
+
+/// The game folder under `crates/games/src/` whose code compiles in `data/<data>`.
+fn folder_compiling_in(data: &str) -> String {
+    let needle = format!("data/{data}\")");
+    for entry in std::fs::read_dir(root().join("crates/games/src"))
+        .expect("games")
+        .flatten()
+    {
+        if !entry.path().is_dir() {
+            continue;
+        }
+        let mut files = Vec::new();
+        rust_files(&entry.path(), &mut files);
+        if files.iter().any(|f| read(f).contains(&needle)) {
+            return entry.file_name().to_string_lossy().into_owned();
+        }
+    }
+    panic!("no game folder compiles in data/{data}")
+}
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -170,19 +223,21 @@ fn string_literals(text: &str) -> Vec<(usize, String)> {
 fn ids_in_code(family: &Family) -> BTreeMap<String, String> {
     let mut files = Vec::new();
     rust_files(
-        &root().join("crates/games/src").join(family.folder),
+        &root().join("crates/games/src").join(&family.folder),
         &mut files,
     );
     let mut ids = BTreeMap::new();
     for file in files {
         let text = read(&file);
         for (line, lit) in string_literals(without_unit_tests(&text)) {
-            let is_id = lit.strip_prefix(family.prefix).is_some_and(|rest| {
-                !rest.is_empty()
-                    && rest
-                        .chars()
-                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-            });
+            let is_id = lit
+                .strip_prefix(family.prefix.as_str())
+                .is_some_and(|rest| {
+                    !rest.is_empty()
+                        && rest
+                            .chars()
+                            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+                });
             if is_id {
                 let at = file.strip_prefix(root()).unwrap_or(&file).display();
                 ids.entry(lit).or_insert_with(|| format!("{at}:{line}"));
@@ -198,7 +253,7 @@ fn book_in_file(family: &Family) -> RuleBook {
     struct Section {
         rules: RuleBook,
     }
-    let path = root().join("data").join(family.data);
+    let path = root().join("data").join(&family.data);
     let section: Section = serde_json::from_str(&read(&path))
         .unwrap_or_else(|e| panic!("{}: the rules section does not read: {e}", path.display()));
     section.rules
@@ -213,16 +268,17 @@ fn kind(id: &str) -> &'static dyn GameKind {
 
 #[test]
 fn every_game_reads_the_rule_book_of_its_data_file() {
+    let families = families();
     for k in registry() {
         let id = k.descriptor().id;
-        let family = FAMILIES.iter().find(|f| f.games.contains(&id));
-        let family = family.unwrap_or_else(|| panic!("{id}: add its folder to FAMILIES"));
+        let family = families.iter().find(|f| f.games.contains(&id));
+        let family = family.unwrap_or_else(|| panic!("{id}: reads no data file's rule book"));
         let book = book_in_file(family);
         assert!(!book.is_empty(), "{id}: its rule book is empty");
         assert_eq!(k.rules(), &book, "{id} does not read {}", family.data);
     }
-    for family in FAMILIES {
-        for game in family.games {
+    for family in &families {
+        for game in &family.games {
             assert_eq!(kind(game).rules(), &book_in_file(family));
         }
     }
@@ -230,7 +286,7 @@ fn every_game_reads_the_rule_book_of_its_data_file() {
 
 #[test]
 fn the_code_refuses_only_with_listed_ids_and_uses_every_listed_id() {
-    for family in FAMILIES {
+    for family in &families() {
         let book = book_in_file(family);
         let used = ids_in_code(family);
         let unlisted: Vec<String> = used
@@ -251,7 +307,7 @@ fn the_code_refuses_only_with_listed_ids_and_uses_every_listed_id() {
         );
         let foreign: Vec<&str> = book
             .ids()
-            .filter(|id| !id.starts_with(family.prefix))
+            .filter(|id| !id.starts_with(family.prefix.as_str()))
             .collect();
         assert!(
             foreign.is_empty(),
@@ -272,7 +328,7 @@ fn every_listed_id_has_a_test_that_triggers_it() {
         .flat_map(|f| string_literals(&read(f)))
         .map(|(_, lit)| lit)
         .collect();
-    let untested: Vec<String> = FAMILIES
+    let untested: Vec<String> = families()
         .iter()
         .flat_map(|family| {
             let book = book_in_file(family);
@@ -290,11 +346,12 @@ fn every_listed_id_has_a_test_that_triggers_it() {
 
 #[test]
 fn every_rule_reads_plainly_and_cites_where_it_is_written() {
-    let prefixes: Vec<&str> = FAMILIES
+    let families = families();
+    let prefixes: Vec<&str> = families
         .iter()
         .map(|f| f.prefix.trim_end_matches('.'))
         .collect();
-    for family in FAMILIES {
+    for family in &families {
         let book = book_in_file(family);
         for id in book.ids() {
             let RuleText { says, cite } = book.get(id).expect("listed");
@@ -312,10 +369,10 @@ fn every_rule_reads_plainly_and_cites_where_it_is_written() {
 
 #[test]
 fn no_two_games_list_the_same_id() {
-    let mut seen: BTreeMap<String, &str> = BTreeMap::new();
-    for family in FAMILIES {
+    let mut seen: BTreeMap<String, String> = BTreeMap::new();
+    for family in &families() {
         for id in book_in_file(family).ids() {
-            if let Some(other) = seen.insert(id.to_string(), family.data) {
+            if let Some(other) = seen.insert(id.to_string(), family.data.clone()) {
                 panic!("{id} is listed by {other} and {}", family.data);
             }
         }

@@ -95,6 +95,9 @@ fn each_layer_depends_only_on_the_layers_below_it() {
         .expect("crates/")
         .flatten()
     {
+        if !entry.path().is_dir() {
+            continue;
+        }
         let name = entry.file_name().to_string_lossy().into_owned();
         let manifest = std::fs::read_to_string(entry.path().join("Cargo.toml")).expect("manifest");
         crates.push((name, manifest));
@@ -105,6 +108,15 @@ fn each_layer_depends_only_on_the_layers_below_it() {
         faults.is_empty(),
         "the layers run the wrong way: {faults:#?}"
     );
+    // Invariant 1: the rules know nothing of SQL or the window.
+    for (name, manifest) in crates.iter().filter(|(n, _)| n == "engine" || n == "games") {
+        for outside in ["rusqlite", "tauri"] {
+            assert!(
+                !manifest.contains(outside),
+                "crates/{name} depends on {outside}: the rules know nothing of SQL or the window"
+            );
+        }
+    }
 }
 
 #[test]

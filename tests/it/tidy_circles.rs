@@ -2,7 +2,9 @@
 //! those below it (`actions` and the state below the rooms that decide, the rooms below `decide`,
 //! `decide` below the view), so that a file can be read knowing only what it stands on. A circle
 //! (`decide` importing `turn`, `turn` importing `decide`) is what made a game folder hard to split.
-//! Read from the source text: every `super::` and `crate::` path in a file's production part.
+//! Read from the source text: every `super::` and `crate::` path in a file's production part, and
+//! a folder's `mod.rs` calling into its own files; a name a `mod.rs` only re-exports ties no file
+//! to it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -76,20 +78,58 @@ fn group_items(text: &str) -> Vec<Vec<&str>> {
     items
 }
 
-/// The modules among `known` that the file `me` names in `text`, as `super::…` or `crate::…`.
-fn named_modules(me: &Module, text: &str, known: &BTreeSet<Module>) -> BTreeSet<Module> {
+/// Whether `text` (a `mod.rs`) defines `name` itself, rather than handing it on from a file of
+/// its own (`pub use state::Phase`): only a definition ties a file that uses it to the `mod.rs`.
+fn defines(text: &str, name: &str) -> bool {
+    ["struct", "enum", "fn", "type", "const", "static", "trait"]
+        .iter()
+        .any(|kw| {
+            let word = format!("{kw} {name}");
+            text.match_indices(&word).any(|(i, m)| {
+                !text[i + m.len()..].starts_with(is_ident) && !text[..i].ends_with(is_ident)
+            })
+        })
+}
+
+/// Whether `parent` is the `mod.rs` of a folder that holds `m`.
+fn is_parent(parent: &Module, m: &Module) -> bool {
+    m.len() > parent.len() && m.starts_with(parent)
+}
+
+/// Whether module `m` is a folder's `mod.rs`: another file lies under it.
+fn is_mod_file(files: &BTreeMap<Module, String>, m: &Module) -> bool {
+    files.keys().any(|other| is_parent(m, other))
+}
+
+/// The files among `files` that the file `me` names in `text`: by `super::…` or `crate::…`
+/// paths, and from a `mod.rs` its own files as `child::…` or `self::child::…`. A name that a
+/// `mod.rs` only hands on (`pub use state::Phase`) ties to no file; visibility (`pub(super)`,
+/// `pub(in crate::x)`) is no path.
+fn named_modules(me: &Module, text: &str, files: &BTreeMap<Module, String>) -> BTreeSet<Module> {
+    let is_mod = is_mod_file(files, me);
     let mut found = BTreeSet::new();
     let mut at = 0;
-    while let Some(i) = text[at..].find(['s', 'c']).map(|i| at + i) {
-        at = i + 1;
-        let before = text[..i].chars().last();
-        if before.is_some_and(|c| is_ident(c) || c == ':') {
+    while let Some(i) = text[at..].find(is_ident).map(|i| at + i) {
+        let (segments, rest) = path_at(&text[i..]);
+        at = i + segments.first().map_or(1, |s| s.len().max(1));
+        let visibility = text[..i].ends_with("pub(") || text[..i].ends_with("pub(in ");
+        if text[..i].ends_with(|c: char| is_ident(c) || c == ':')
+            || visibility
+            || (segments.len() < 2 && !rest.starts_with('{'))
+        {
             continue;
         }
-        let (segments, rest) = path_at(&text[i..]);
         let mut base: Module = match segments.first() {
             Some(&"super") => me[..me.len().saturating_sub(1)].to_vec(),
             Some(&"crate") => Vec::new(),
+            Some(&"self") if is_mod => me.clone(),
+            Some(child) if is_mod => {
+                let under: Module = me.iter().cloned().chain([child.to_string()]).collect();
+                if files.contains_key(&under) {
+                    found.insert(under);
+                }
+                continue;
+            }
             _ => continue,
         };
         let mut tail = &segments[1..];
@@ -109,14 +149,20 @@ fn named_modules(me: &Module, text: &str, known: &BTreeSet<Module>) -> BTreeSet<
                 .chain(p.iter().map(|s| s.to_string()))
                 .collect();
             // The longest prefix that is a file: `super::model::Piece` names `model`.
-            if let Some(m) = (1..=full.len())
+            let Some(k) = (1..=full.len())
                 .rev()
-                .map(|k| full[..k].to_vec())
-                .find(|m| known.contains(m))
-            {
-                if &m != me {
-                    found.insert(m);
-                }
+                .find(|&k| files.contains_key(&full[..k]))
+            else {
+                continue;
+            };
+            let m = full[..k].to_vec();
+            // A name taken from a `mod.rs` above ties to it only where the `mod.rs` defines it.
+            let handed_on = is_parent(&m, me)
+                && full
+                    .get(k)
+                    .is_some_and(|name| name == "*" || !defines(&files[&m], name));
+            if m != *me && !handed_on {
+                found.insert(m);
             }
         }
     }
@@ -126,10 +172,9 @@ fn named_modules(me: &Module, text: &str, known: &BTreeSet<Module>) -> BTreeSet<
 /// The circles among `files` (module and production text): each a sorted list of modules
 /// that reach one another (Tarjan's strongly connected components of more than one module).
 fn circles(files: &BTreeMap<Module, String>) -> Vec<Vec<String>> {
-    let known: BTreeSet<Module> = files.keys().cloned().collect();
     let edges: BTreeMap<&Module, BTreeSet<Module>> = files
         .iter()
-        .map(|(m, text)| (m, named_modules(m, text, &known)))
+        .map(|(m, text)| (m, named_modules(m, text, files)))
         .collect();
     struct Walk<'a> {
         edges: &'a BTreeMap<&'a Module, BTreeSet<Module>>,
@@ -233,38 +278,41 @@ fn no_game_folder_holds_an_import_circle() {
 }
 
 #[test]
-fn a_circle_is_seen_through_groups_super_paths_and_inline_paths() {
+fn a_circle_is_seen_through_groups_super_paths_inline_paths_and_a_mod_rs() {
     let files: BTreeMap<Module, String> = [
         (
             "g/mod.rs",
-            "mod decide;\nmod turn;\nmod view;\nmod state;\n",
+            "mod decide;\nmod view;\npub use state::S;\npub struct Table;\nfn f() { view::show(); }\n",
         ),
-        (
-            "g/decide.rs",
-            "use super::{state::S, turn};\nfn f() { turn::take(); }\n",
-        ),
+        ("g/decide.rs", "use super::{state::S, turn};\nfn f() { turn::take(); }\n"),
         (
             "g/turn.rs",
-            "fn g() { let _ = super::decide::outcome(); }\n",
+            "fn g() { let _ = super::decide::outcome(); }\npub(super) fn take() {}\n",
         ),
         (
             "g/view.rs",
-            "use crate::g::decide::handle;\nuse super::super::g::state;\n",
+            "use crate::g::decide::handle;\nuse super::super::g::state;\nuse super::Table;\n",
         ),
         (
             "g/state.rs",
-            "// decide::nothing, a word in a comment: no path\npub struct S;\n",
+            "// decide::nothing, a word in a comment\nuse super::S;\npub struct S;\n",
         ),
     ]
     .into_iter()
     .map(|(p, t)| (module_of(Path::new(p)), t.to_string()))
     .collect();
-    assert_eq!(circles(&files), [["g::decide", "g::turn"]]);
-    let known: BTreeSet<Module> = files.keys().cloned().collect();
+    // view uses the Table the mod.rs defines while the mod.rs calls into view; decide and turn
+    // call each other. state takes S through the mod.rs, which only hands it on: no tie.
+    assert_eq!(
+        circles(&files),
+        [["g", "g::view"], ["g::decide", "g::turn"]]
+    );
     let view = module_of(Path::new("g/view.rs"));
-    let named: Vec<String> = named_modules(&view, &files[&view], &known)
+    let named: Vec<String> = named_modules(&view, &files[&view], &files)
         .into_iter()
         .map(|m| m.join("::"))
         .collect();
-    assert_eq!(named, ["g::decide", "g::state"]);
+    assert_eq!(named, ["g", "g::decide", "g::state"]);
+    let state = module_of(Path::new("g/state.rs"));
+    assert!(named_modules(&state, &files[&state], &files).is_empty());
 }

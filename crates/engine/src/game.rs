@@ -50,7 +50,7 @@ impl RuleError {
     }
 }
 
-/// A refusal: the listed rule id an action breaks (`estates.bid-too-low`) and what happened, in
+/// A refusal: the listed rule id an action breaks (`<game>.<rule>`) and what happened, in
 /// players' words. Every game refuses through this one helper, so a game folder's files need not
 /// import it from one another.
 pub fn err(rule: &str, message: impl Into<String>) -> RuleError {

@@ -1,6 +1,6 @@
 //! What The Estates shows: the shared-screen view (everything the table may see, and nothing of
 //! the players' money: balances and cash boxes are secret, product.md principle 5), the private
-//! view a seat peeks at, the log lines, and the names of pieces and rows they all use.
+//! view a seat peeks at, and the log lines (pieces and rows are named by `names`).
 
 use super::actions::{EstatesAction, EstatesEvent, Placement};
 use super::decide::{handle, shown};

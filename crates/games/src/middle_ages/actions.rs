@@ -1,5 +1,5 @@
-//! Middle Ages' pieces, actions, outcome events and table options: the JSON shapes stored in the
-//! log, so their serde attributes must not change once games are stored.
+//! Middle Ages' pieces, actions and outcome events: the JSON shapes stored in the log, so their
+//! serde attributes must not change once games are stored (the table's options are `options`).
 
 use serde::{Deserialize, Serialize};
 
@@ -257,7 +257,7 @@ pub enum RunOut {
 }
 
 /// "row 2, plot 3": people count rows and plots from 1.
-pub fn plot_name(at: Pos) -> String {
+pub(super) fn plot_name(at: Pos) -> String {
     format!(
         "row {}, plot {}",
         u32::from(at.row) + 1,

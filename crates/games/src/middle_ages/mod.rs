@@ -27,6 +27,7 @@ pub mod view;
 pub use actions::{
     Choice, MiddleAction, MiddleEvent, Pos, Printing, RunOut, Symbols, Tile, TileType,
 };
+/// A player in refusals and log lines: the table writes the person's name.
 pub use engine::who as player;
 pub use options::MiddleOptions;
 pub use state::{MiddleState, Phase};

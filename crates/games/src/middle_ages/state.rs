@@ -264,7 +264,7 @@ impl MiddleState {
 
 /// Where play goes once round `round` is over (`event_done`: its event, if any, is entered).
 /// `Turns` means the next round starts at once (rounds 13 to 15, reading A4).
-pub fn phase_after_round(round: u8, event_done: bool) -> Phase {
+pub(super) fn phase_after_round(round: u8, event_done: bool) -> Phase {
     let d = data();
     if !event_done && d.is_event_round(round) {
         Phase::EventDue

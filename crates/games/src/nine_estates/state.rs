@@ -182,7 +182,7 @@ impl NineState {
 }
 
 /// A Structure side's name, or where it lies when it is not described yet.
-pub fn structure_label(state: &NineState, card: u8, face: Face) -> String {
+pub(super) fn structure_label(state: &NineState, card: u8, face: Face) -> String {
     match state.face_def(card, face) {
         Some(d) => d.structure.clone(),
         None => format!("card {card} ({face:?} side, not described)"),
@@ -191,7 +191,7 @@ pub fn structure_label(state: &NineState, card: u8, face: Face) -> String {
 
 /// An Estate's name, or its type and number when it is not described yet (written for every
 /// Estate on every view: without the formatting machinery).
-pub fn estate_label(state: &NineState, card: u8) -> String {
+pub(super) fn estate_label(state: &NineState, card: u8) -> String {
     match state.catalogue.estate(card) {
         Some(d) => d.name.clone(),
         None => [

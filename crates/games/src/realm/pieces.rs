@@ -157,7 +157,7 @@ pub struct CardFacts {
 }
 
 /// "1 card", "2 cards": a count and its noun, singular only for one.
-pub fn plural(n: impl Into<i64>, one: &str) -> String {
+pub(crate) fn plural(n: impl Into<i64>, one: &str) -> String {
     let n = n.into();
     if n == 1 || n == -1 {
         format!("{n} {one}")

@@ -1,7 +1,7 @@
 //! Deciding: each action checked against the rules sheet (every refusal names its
-//! `realm-lord.*` rule) and turned into events on a draft of the table, so that each later check
-//! sees what the earlier events did; then the turn flow (Ready, Draw, actions, End turn, skipped
-//! turns) and the win at the target.
+//! `realm-lord.*` rule) and turned into events on a draft of the table (`draft`), so that each
+//! later check sees what the earlier events did; the turn's own steps (Draw, Discard, End turn)
+//! and the win at the target. Ready and skipped turns, which the rooms share, are in `draft`.
 
 use super::abilities;
 use super::actions::{LordAction as A, LordEvent as E};
@@ -102,8 +102,6 @@ pub fn decider(s: &LordState, a: &A) -> Option<u8> {
         | A::EndTurn => turn.then_some(s.current),
     }
 }
-
-// ---- shared checks ----------------------------------------------------------------------------
 
 // ---- the turn ---------------------------------------------------------------------------------
 

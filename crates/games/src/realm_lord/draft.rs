@@ -78,7 +78,7 @@ pub fn moment_of(s: &LordState, e: &E) -> Option<Moment> {
 }
 
 /// Why an action cannot be taken in the phase the turn is in.
-pub fn phase_error(s: &LordState) -> RuleError {
+pub(super) fn phase_error(s: &LordState) -> RuleError {
     let m = match s.phase {
         Phase::Setup => "the game has not started: finish setup first".to_string(),
         Phase::Draw => format!(

@@ -110,7 +110,12 @@ pub struct Pending {
 
 /// An entered amount (a change, a tagged bonus or effect) within `[lo, hi]` and not 0, which
 /// would change nothing; refused under `rule`.
-pub fn nonzero_within(rule: &str, v: i32, [lo, hi]: [i32; 2], what: &str) -> Result<(), RuleError> {
+pub(super) fn nonzero_within(
+    rule: &str,
+    v: i32,
+    [lo, hi]: [i32; 2],
+    what: &str,
+) -> Result<(), RuleError> {
     if v == 0 {
         return Err(err(
             rule,

@@ -279,3 +279,31 @@ pub struct TrackerState {
     #[serde(default)]
     pub solo_events: BTreeMap<String, SoloEventFacts>,
 }
+
+/// What activating a Production card needs entered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+#[serde(rename_all = "snake_case", rename = "TrackerNeeds")]
+pub enum Needs {
+    /// The app computes it (Farm, Quarry, Day Laborer).
+    Nothing,
+    /// The Wood it burns (Charcoal Burner, 000 line 162).
+    Wood,
+    /// What it did, entered by the table.
+    Change,
+}
+
+/// Where the resources a Solo Mode card's reveal asks for come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+#[serde(rename_all = "snake_case", rename = "TrackerSoloChoice")]
+pub enum SoloChoice {
+    /// Nothing to choose: the app applies it.
+    Nothing,
+    /// Resources given up from the personal supply (Thief, Harbor).
+    Supply,
+    /// A resource stored on one of the player's cards (Thieves Guild).
+    Stored,
+    /// Resources received (Barn Cat).
+    Gain,
+    /// A Production card to activate (Merchant).
+    Activate,
+}

@@ -3,23 +3,12 @@
 //! entered, what a Solo Mode card's reveal asks of the player from their real counts, each Solo
 //! Era Event's objective reward, and the Leaders this table may play.
 
+pub use super::model::{Needs, SoloChoice};
 use super::model::{Phase, Resources, Track, TrackerState};
 use super::rules::{abilities, track_value};
 use super::worker::{activate, needs, solo_ask, solo_reveal};
 use crate::realm::data::{data, AbilityAuto};
 use serde::{Deserialize, Serialize};
-
-/// What activating a Production card needs entered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
-#[serde(rename_all = "snake_case", rename = "TrackerNeeds")]
-pub enum Needs {
-    /// The app computes it (Farm, Quarry, Day Laborer).
-    Nothing,
-    /// The Wood it burns (Charcoal Burner, 000 line 162).
-    Wood,
-    /// What it did, entered by the table.
-    Change,
-}
 
 /// One Production card an activation may name now, or why it may not.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type)]
@@ -32,22 +21,6 @@ pub struct ActivationView {
     pub needs: Needs,
     /// Why this card cannot be activated now (None: it can).
     pub refused: Option<String>,
-}
-
-/// Where the resources a Solo Mode card's reveal asks for come from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
-#[serde(rename_all = "snake_case", rename = "TrackerSoloChoice")]
-pub enum SoloChoice {
-    /// Nothing to choose: the app applies it.
-    Nothing,
-    /// Resources given up from the personal supply (Thief, Harbor).
-    Supply,
-    /// A resource stored on one of the player's cards (Thieves Guild).
-    Stored,
-    /// Resources received (Barn Cat).
-    Gain,
-    /// A Production card to activate (Merchant).
-    Activate,
 }
 
 /// A Solo Mode card (000 lines 254-262) and what revealing it asks now.

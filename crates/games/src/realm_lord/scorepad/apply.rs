@@ -1,7 +1,7 @@
 //! Applying the scorepad's records. Never fails: each was checked when decided.
 
 use super::actions::PadEvent;
-use super::PadState;
+use super::state::PadState;
 
 pub fn apply(s: &mut PadState, e: &PadEvent) {
     match e {

@@ -3,7 +3,7 @@
 //! won by the most, an exact tie shared).
 
 use super::actions::{PadAction, PadEvent, PadOptions};
-use super::PadState;
+use super::state::PadState;
 use crate::realm_lord::catalogue::check_target;
 use crate::realm_lord::data::data;
 use engine::{err, Allowed, RuleError, Seat};

@@ -10,23 +10,12 @@ pub mod actions;
 mod apply;
 mod decide;
 mod scoring;
+pub mod state;
 pub mod view;
 
 use actions::{PadAction, PadEvent, PadOptions};
 use engine::{err, Allowed, Descriptor, Game, GameRng, RuleBook, RuleError, Scoresheet, Seat};
-use serde::{Deserialize, Serialize};
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
-#[serde(rename = "LordPadState")]
-pub struct PadState {
-    pub target: Option<u32>,
-    pub suggested_target: Option<u32>,
-    pub hope: Vec<u32>,
-    /// Hope Stones have been recorded: the target is fixed (undo to change it).
-    pub started: bool,
-    pub winners: Vec<u8>,
-    pub over: bool,
-}
+pub use state::PadState;
 
 #[derive(Debug)]
 pub struct RealmLordScorepad;

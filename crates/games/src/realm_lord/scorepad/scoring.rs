@@ -1,6 +1,6 @@
 //! The scorepad's sheet: Hope Stones, ranked, the winners as recorded (shared with the table).
 
-use super::PadState;
+use super::state::PadState;
 use crate::realm_lord::scoring::sheet;
 use engine::Scoresheet;
 

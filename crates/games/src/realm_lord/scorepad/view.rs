@@ -1,7 +1,7 @@
 //! What the scorepad screen shows, and the log line of each entry.
 
 use super::actions::{PadAction, PadEvent};
-use super::PadState;
+use super::state::PadState;
 use crate::realm_lord::data::data;
 use serde::{Deserialize, Serialize};
 

@@ -3,11 +3,11 @@
 //! on reveal (000 lines 254-262), and a card leaving an Estate.
 
 use super::produce::production_effect;
-use super::{in_play, ledger};
+use super::start::{in_play, ledger};
 use crate::realm::data::data;
 use crate::realm::tracker::actions::TrackerEvent;
+use crate::realm::tracker::model::SoloChoice;
 use crate::realm::tracker::model::{Change, Res, Resources, StoreChange, TrackerState};
-use crate::realm::tracker::offers::SoloChoice;
 use crate::realm::tracker::rules::{
     check_change, known_card, on_turn, player, production_citizens, who, MAX_AMOUNT,
 };

@@ -2,7 +2,7 @@
 //! first, as chosen), the Castle's free Citizen, a card played free by an effect, and the When
 //! Played effects the app computes.
 
-use super::{begin, in_play, ledger};
+use super::start::{begin, in_play, ledger};
 use crate::realm::data::{data, Auto};
 use crate::realm::pieces::plural;
 use crate::realm::tracker::actions::TrackerEvent;

@@ -2,7 +2,7 @@
 //! from the deck and the Market up to the Noble value, resources from the Realm board's
 //! exclusive, open and Advanced Gather spaces, and the named tile's extra actions.
 
-use super::{begin, ledger};
+use super::start::{begin, ledger};
 use crate::realm::data::{data, AbilityAuto};
 use crate::realm::pieces::plural;
 use crate::realm::tracker::actions::TrackerEvent;

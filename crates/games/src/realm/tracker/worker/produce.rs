@@ -2,12 +2,12 @@
 //! each Production card activated once (once per Era where marked), the computed cards, and the
 //! Trade Queen's second Merchant.
 
-use super::{begin, ledger};
+use super::start::{begin, ledger};
 use crate::realm::data::{data, AbilityAuto, Auto};
 use crate::realm::pieces::plural;
 use crate::realm::tracker::actions::TrackerEvent;
+use crate::realm::tracker::model::Needs;
 use crate::realm::tracker::model::{Change, Res, Resources, Track, TrackerState};
-use crate::realm::tracker::offers::Needs;
 use crate::realm::tracker::rules::{
     check_ability, check_change, facts, known_card, on_turn, track_value, who,
 };
