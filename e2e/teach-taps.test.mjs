@@ -227,26 +227,33 @@ test(
   ),
 );
 
+/** A solo Raise the Realm game for a new person, Ana, with the Agrarian Lord chosen: its mat's
+ *  form, waiting to be described. */
+async function agrarianMatForm(browser) {
+  await tid(browser, "new-game").click();
+  const choice = await browser.$('[data-testid="game-choice"][value="raise-the-realm-live"]');
+  await choice.waitForExist(T);
+  await choice.scrollIntoView({ block: "center" });
+  await choice.click();
+  await tid(browser, "person-name").setValue("Ana");
+  await tid(browser, "add-person").click();
+  await browser.waitUntil(async () => (await tid(browser, "seats").getText()).includes("Ana"), T);
+  await tid(browser, "start-game").scrollIntoView({ block: "center" });
+  await tid(browser, "start-game").click();
+  await tid(browser, "setup").waitForDisplayed(T);
+  const n = await logCount(browser);
+  await (await tid(browser, "leader-select")).selectByAttribute("value", "Agrarian Lord");
+  await waitLogCount(browser, n + 1, "choose the Agrarian Lord");
+  const mat = await browser.$('[data-testid="mat-form"][data-leader="Agrarian Lord"]');
+  await mat.waitForDisplayed(T);
+  return mat;
+}
+
 test(
   "a Raise the Realm Leader mat is described in at most 15 taps at phone size",
   withApp(
     async ({ browser, t }) => {
-      await tid(browser, "new-game").click();
-      const choice = await browser.$('[data-testid="game-choice"][value="raise-the-realm-live"]');
-      await choice.waitForExist(T);
-      await choice.scrollIntoView({ block: "center" });
-      await choice.click();
-      await tid(browser, "person-name").setValue("Ana");
-      await tid(browser, "add-person").click();
-      await browser.waitUntil(async () => (await tid(browser, "seats").getText()).includes("Ana"), T);
-      await tid(browser, "start-game").scrollIntoView({ block: "center" });
-      await tid(browser, "start-game").click();
-      await tid(browser, "setup").waitForDisplayed(T);
-      const n = await logCount(browser);
-      await (await tid(browser, "leader-select")).selectByAttribute("value", "Agrarian Lord");
-      await waitLogCount(browser, n + 1, "choose the Agrarian Lord");
-      const mat = await browser.$('[data-testid="mat-form"][data-leader="Agrarian Lord"]');
-      await mat.waitForDisplayed(T);
+      const mat = await agrarianMatForm(browser);
 
       // From the form on screen to the mat saved: tap where each track's number goes up.
       const finger = new Finger(browser);
@@ -282,22 +289,7 @@ test(
   "a Raise the Realm Leader mat's form fits one laptop screen: each track on one line, Save in view",
   withApp(
     async ({ browser }) => {
-      await tid(browser, "new-game").click();
-      const choice = await browser.$('[data-testid="game-choice"][value="raise-the-realm-live"]');
-      await choice.waitForExist(T);
-      await choice.scrollIntoView({ block: "center" });
-      await choice.click();
-      await tid(browser, "person-name").setValue("Ana");
-      await tid(browser, "add-person").click();
-      await browser.waitUntil(async () => (await tid(browser, "seats").getText()).includes("Ana"), T);
-      await tid(browser, "start-game").scrollIntoView({ block: "center" });
-      await tid(browser, "start-game").click();
-      await tid(browser, "setup").waitForDisplayed(T);
-      const n = await logCount(browser);
-      await (await tid(browser, "leader-select")).selectByAttribute("value", "Agrarian Lord");
-      await waitLogCount(browser, n + 1, "choose the Agrarian Lord");
-      const mat = await browser.$('[data-testid="mat-form"][data-leader="Agrarian Lord"]');
-      await mat.waitForDisplayed(T);
+      const mat = await agrarianMatForm(browser);
       await mat.scrollIntoView({ block: "start" });
       const form = await boxOf(browser, mat);
       const { w, h } = await browser.execute(() => ({ w: window.innerWidth, h: window.innerHeight }));
