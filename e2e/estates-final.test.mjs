@@ -13,11 +13,11 @@ import {
   appBinary,
   assertNoCspViolations,
   checkLayout,
-  estatesToTheEnd,
   screenshot,
   tid,
   withApp,
 } from "./helpers.mjs";
+import { estatesToTheEnd } from "./the-estates-game.mjs";
 
 const db = join(mkdtempSync(join(tmpdir(), "estate-steward-final-")), "final.sqlite3");
 const steward = join(dirname(appBinary()), "steward");

@@ -280,8 +280,23 @@ export async function assertNoCspViolations(browser, where) {
   if (n !== "0") throw new Error(`the CSP blocked ${n} thing(s) on ${where}`);
 }
 
-/** Rule ids as the core names them (`estates.bid-higher`), and rulebook lines ("line 80"). */
-const RULE_ID = /\b(?:nine|estates|realm|middle|realm-lord|catalogue|store)\.[a-z][a-z0-9-]*/;
+/**
+ * Rule ids as the core names them (`estates.bid-higher`), and rulebook lines ("line 80"). The
+ * games' rule families are read from the data files' rule books, so a new game is covered by
+ * itself; `catalogue`, `store` and `table` are the service's own.
+ */
+const RULE_FAMILIES = [
+  ...new Set([
+    ...readdirSync(join(repoRoot, "data"))
+      .filter((f) => f.endsWith(".json"))
+      .flatMap((f) => Object.keys(JSON.parse(readFileSync(join(repoRoot, "data", f), "utf8")).rules ?? {}))
+      .map((id) => id.split(".")[0]),
+    "catalogue",
+    "store",
+    "table",
+  ]),
+];
+const RULE_ID = new RegExp(`\\b(?:${RULE_FAMILIES.join("|")})\\.[a-z][a-z0-9-]*`);
 const RULEBOOK_LINE = /\blines? \d/i;
 
 /**
@@ -383,31 +398,4 @@ export async function tapAndConfirm(browser, button, what) {
   await yes.click();
   await waitLogCount(browser, before + 1, what);
   return question;
-}
-
-/**
- * The Estates for two players, played to its end as `steward stream` lines: a recorded market
- * (three colours a row, 6 down to 3, twice), the first auctioneer hides one check in the cash
- * box, then every auction ends with the other player passing, so that the auctioneer takes the
- * piece free: the top row, then the bottom row, built and roofed. Two complete rows end the game.
- */
-export function estatesToTheEnd() {
-  const market = [0, 1, 2].map((r) => [
-    ...[6, 5, 4, 3].map((value) => ({ colour: r, value })),
-    ...[6, 5, 4, 3].map((value) => ({ colour: r + 3, value })),
-  ]);
-  const out = [{ type: "Setup", setup: { kind: "Recorded", market, first: 0 } }, { type: "Stash" }];
-  for (const row of [0, 2]) {
-    for (let lot = 0; lot < 4; lot++) {
-      out.push({ type: "Choose", choice: { kind: "Cube", row, end: "Left" } });
-      out.push({ type: "Pass" });
-      out.push({ type: "Place", at: { kind: "Cube", row, lot } });
-    }
-    for (let lot = 0; lot < 4; lot++) {
-      out.push({ type: "Choose", choice: { kind: "Rooftop", value: 1 } });
-      out.push({ type: "Pass" });
-      out.push({ type: "Place", at: { kind: "Rooftop", row, lot } });
-    }
-  }
-  return out.map((a) => JSON.stringify(a)).join("\n") + "\n";
 }

@@ -13,7 +13,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { PHONE, T, appBinary, assertOnTop, estatesToTheEnd, screenshot, startApp, tid } from "./helpers.mjs";
+import { PHONE, T, appBinary, assertOnTop, screenshot, startApp, tid } from "./helpers.mjs";
+import { estatesToTheEnd } from "./the-estates-game.mjs";
 
 const LAPTOP = { width: 1280, height: 800 };
 
