@@ -18,6 +18,7 @@ mod estates_rules;
 mod every_tap;
 mod files_left_behind;
 mod fixture_games;
+mod full_disk;
 mod fuzz_json;
 mod history_backup;
 mod history_bgstats;

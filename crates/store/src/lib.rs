@@ -98,9 +98,17 @@ pub enum StoreError {
 pub const DISK_FULL: &str = "the disk is full, so this was not saved; everything saved before \
      is kept. Free some space on the disk and try again";
 
+/// What an open says when the disk is full and the file cannot be read without room for its
+/// shared index, because another program has it open (see `open::open_on_full_disk`).
+pub const DISK_FULL_AT_OPEN: &str = "the disk is full, so the database cannot be opened here \
+     while another program has it open; everything saved is kept. Free some space on the disk \
+     and try again";
+
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> Self {
-        if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DiskFull) {
+        if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DiskFull)
+            || open::no_room_for_shared_index(&e)
+        {
             return StoreError::Sql {
                 message: DISK_FULL.into(),
             };

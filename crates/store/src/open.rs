@@ -14,6 +14,9 @@ pub struct Store {
     path: PathBuf,
     /// Which game ids the statistics count as one (see `stats::StatsGroups`).
     pub(super) stats_groups: super::StatsGroups,
+    /// Opened on a full disk without a shared `-shm` index ([`open_on_full_disk`]): alone with
+    /// the file, and nothing can be written.
+    pub(super) no_room: bool,
 }
 
 const SQLITE_MAGIC: &[u8; 16] = b"SQLite format 3\0";
@@ -70,9 +73,7 @@ pub(super) fn read_without_trace(path: &Path) -> rusqlite::Result<Connection> {
 
 /// A file with a non-empty `-wal` beside it has commits its header does not show yet.
 fn has_live_wal(path: &Path) -> bool {
-    let mut wal = path.as_os_str().to_owned();
-    wal.push("-wal");
-    std::fs::metadata(PathBuf::from(wal))
+    std::fs::metadata(beside(path, "-wal"))
         .map(|m| m.is_file() && m.len() > 0)
         .unwrap_or(false)
 }
@@ -131,12 +132,11 @@ fn check_marks(shown: &str, app_id: i64, version: i64, tables: i64) -> Result<()
 struct Footprint(Vec<Option<(u64, Option<std::time::SystemTime>)>>);
 
 fn footprint(path: &Path) -> Footprint {
-    let beside = |suffix: &str| {
-        let mut p = path.as_os_str().to_owned();
-        p.push(suffix);
-        PathBuf::from(p)
-    };
-    let files = [path.to_path_buf(), beside("-wal"), beside("-journal")];
+    let files = [
+        path.to_path_buf(),
+        beside(path, "-wal"),
+        beside(path, "-journal"),
+    ];
     Footprint(
         files
             .iter()
@@ -180,9 +180,15 @@ fn inspect_existing(path: &Path) -> Result<(), StoreError> {
         // unmarked file with no version is looked into below: empty, or someone else's?).
         check_marks(&shown, header.application_id, header.user_version, 0)?;
     }
-    let corrupt = |e: rusqlite::Error| StoreError::Corrupt {
-        path: shown.clone(),
-        detail: e.to_string(),
+    let corrupt = |e: rusqlite::Error| {
+        if is_busy(&e) {
+            // Not the file's fault: another client holds it alone.
+            return busy_failure(path, e);
+        }
+        StoreError::Corrupt {
+            path: shown.clone(),
+            detail: e.to_string(),
+        }
     };
     let ro = look(path, live).map_err(corrupt)?;
     let read = |sql: &str| ro.query_row(sql, [], |r| r.get::<_, i64>(0));
@@ -259,12 +265,7 @@ fn patiently<T>(mut f: impl FnMut() -> rusqlite::Result<T>) -> rusqlite::Result<
     let started = Instant::now();
     loop {
         match f() {
-            Err(e)
-                if matches!(
-                    e.sqlite_error_code(),
-                    Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked)
-                ) && started.elapsed() < BUSY_WAIT =>
-            {
+            Err(e) if is_busy(&e) && started.elapsed() < BUSY_WAIT => {
                 std::thread::sleep(Duration::from_millis(5));
             }
             other => return other,
@@ -282,6 +283,98 @@ fn open_for_writing(path: &Path) -> Result<Connection, rusqlite::Error> {
     let mut conn = Connection::open(path)?;
     // The busy handler first, so that even the switch to WAL waits for another opener.
     conn.busy_handler(Some(wait_for_lock))?;
+    configure(&mut conn)?;
+    Ok(conn)
+}
+
+/// Whether SQLite could not make or grow the `-shm` file, the index of the `-wal` that every
+/// client shares: the disk (or the user's quota) has no room left for it.
+pub(super) fn no_room_for_shared_index(e: &rusqlite::Error) -> bool {
+    e.sqlite_error().is_some_and(|e| {
+        matches!(
+            e.extended_code,
+            rusqlite::ffi::SQLITE_IOERR_SHMSIZE
+                | rusqlite::ffi::SQLITE_IOERR_SHMMAP
+                | rusqlite::ffi::SQLITE_IOERR_SHMOPEN
+        )
+    })
+}
+
+/// Open a file on a full disk, where the `-shm` index cannot be made: in exclusive locking
+/// mode SQLite keeps that index in memory instead (sqlite.org/wal.html, "Use of WAL without
+/// shared-memory"), so the file can be read and each write is refused plainly for want of
+/// room. The connection holds the file's lock until it closes, so this works only while no
+/// other client has the file open (they hold a read lock as long as they are open); then the
+/// open waits [`BUSY_WAIT`] and says the disk is full.
+///
+/// `shm_was_there`: whether a `-shm` lay beside the file before this open. The failed first
+/// try left an empty or torn one that SQLite never reads in this mode; with the file's lock
+/// held no one else can be using it, so it is taken away rather than left behind.
+fn open_on_full_disk(path: &Path, shm_was_there: bool) -> Result<Connection, StoreError> {
+    // Whatever failed here (most likely another client's lock), the disk is what to mend.
+    let full = |_: rusqlite::Error| StoreError::Sql {
+        message: super::DISK_FULL_AT_OPEN.into(),
+    };
+    let mut conn = Connection::open(path).map_err(full)?;
+    conn.busy_handler(Some(wait_for_lock)).map_err(full)?;
+    conn.pragma_update(None, "locking_mode", "EXCLUSIVE")
+        .map_err(full)?;
+    // The first read takes the lock and opens the `-wal` with its index in memory.
+    let _: i64 = conn
+        .query_row("PRAGMA schema_version", [], |r| r.get(0))
+        .map_err(full)?;
+    if !shm_was_there {
+        let _ = std::fs::remove_file(beside(path, "-shm"));
+    }
+    configure(&mut conn).map_err(full)?;
+    Ok(conn)
+}
+
+fn is_busy(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error_code(),
+        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked)
+    )
+}
+
+/// Another client held the file past [`BUSY_WAIT`]: on a full disk, one that opened it there
+/// and holds it alone (`open_on_full_disk`), so the disk is what to mend.
+fn busy_failure(path: &Path, e: rusqlite::Error) -> StoreError {
+    if disk_is_full(path) {
+        StoreError::Sql {
+            message: super::DISK_FULL_AT_OPEN.into(),
+        }
+    } else {
+        StoreError::from(e)
+    }
+}
+
+/// Whether the disk holding `path` has less room than SQLite's `-shm` index needs to begin
+/// (32 KiB), as this user may use it.
+#[cfg(unix)]
+fn disk_is_full(path: &Path) -> bool {
+    const SHM_PAGE: u64 = 32 * 1024;
+    let folder = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    rustix::fs::statvfs(folder).is_ok_and(|fs| fs.f_bavail.saturating_mul(fs.f_frsize) < SHM_PAGE)
+}
+
+#[cfg(not(unix))]
+fn disk_is_full(_path: &Path) -> bool {
+    false
+}
+
+/// `path` with `suffix` after its name, as SQLite names the files beside a database.
+fn beside(path: &Path, suffix: &str) -> PathBuf {
+    let mut p = path.as_os_str().to_owned();
+    p.push(suffix);
+    PathBuf::from(p)
+}
+
+/// The pragmas and settings of every connection that writes.
+fn configure(conn: &mut Connection) -> rusqlite::Result<()> {
     // Pragmas outside any transaction. FULL: an acknowledged action survives a power cut, not
     // only a killed process.
     patiently(|| conn.pragma_update(None, "journal_mode", "WAL"))?;
@@ -307,7 +400,7 @@ fn open_for_writing(path: &Path) -> Result<Connection, rusqlite::Error> {
             Some("the file is read-only".into()),
         ));
     }
-    Ok(conn)
+    Ok(())
 }
 
 /// An automatic backup of a file about to be upgraded to this build's schema (a new, empty
@@ -341,7 +434,15 @@ impl Store {
             })?;
         }
         refuse_read_only(path)?;
-        let mut conn = open_for_writing(path).map_err(|e| write_failure(path, e))?;
+        let shm_was_there = beside(path, "-shm").exists();
+        let (mut conn, no_room) = match open_for_writing(path) {
+            Ok(conn) => (conn, false),
+            Err(e) if no_room_for_shared_index(&e) => {
+                (open_on_full_disk(path, shm_was_there)?, true)
+            }
+            Err(e) if is_busy(&e) => return Err(busy_failure(path, e)),
+            Err(e) => return Err(write_failure(path, e)),
+        };
         backup_before_upgrade(&conn, path)?;
         migrate(&mut conn).map_err(|e| match e {
             StoreError::Sql { .. } if conn.is_readonly("main").unwrap_or(false) => {
@@ -356,6 +457,7 @@ impl Store {
             conn,
             path: path.to_path_buf(),
             stats_groups: Default::default(),
+            no_room,
         })
     }
 
@@ -369,6 +471,7 @@ impl Store {
             conn,
             path: PathBuf::from(":memory:"),
             stats_groups: Default::default(),
+            no_room: false,
         })
     }
 

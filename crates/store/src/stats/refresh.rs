@@ -300,6 +300,11 @@ impl Store {
     /// (`counting`); while another client rewrites them, wait for it. `progress` is told
     /// (done, of) as a long count goes on, (0, 0) while waiting for another client's.
     pub(super) fn refresh_tally(&self, progress: Progress) -> Result<(), StoreError> {
+        if self.no_room {
+            // Nothing can be written on a full disk: each answer counts inside its own
+            // transaction (`read_tallies_on_full_disk`).
+            return Ok(());
+        }
         loop {
             match self.tally_state()? {
                 TallyState::Current => return Ok(()),
@@ -341,6 +346,9 @@ impl Store {
     /// that died). Every figure of one answer is read inside it, from one snapshot. Games
     /// changed by others since the refresh are counted by the next answer's.
     pub(super) fn read_tallies(&self) -> Result<Transaction<'_>, StoreError> {
+        if self.no_room {
+            return self.read_tallies_on_full_disk();
+        }
         loop {
             self.refresh_tally(&mut |_, _| {})?;
             let tx = Transaction::new_unchecked(&self.conn, TransactionBehavior::Deferred)?;
@@ -355,6 +363,18 @@ impl Store {
                 return Ok(tx);
             }
         }
+    }
+
+    /// On a full disk (a store opened alone with its file, `open::open_on_full_disk`) nothing
+    /// can be written, so the tallies are brought up to date inside a transaction that is never
+    /// committed: the answer is read from it, and it is rolled back when dropped. A count too
+    /// large for the page cache would spill to the file, and is refused as a full disk.
+    fn read_tallies_on_full_disk(&self) -> Result<Transaction<'_>, StoreError> {
+        let tx = Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)?;
+        if !matches!(self.tally_state()?, TallyState::Current) {
+            self.bring_up_to_date(&tx)?;
+        }
+        Ok(tx)
     }
 
     /// Where the tallies stand, read without a lock.
