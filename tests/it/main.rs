@@ -26,6 +26,7 @@ mod history_manage;
 mod history_stats;
 mod history_transfer;
 mod host;
+mod kills;
 mod middle_ages_golden;
 mod middle_ages_rules;
 mod names;
