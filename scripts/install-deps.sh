@@ -5,7 +5,8 @@
 # The app: the system libraries of Tauri/WebKitGTK and the npm packages of ui/. The tests add
 # Xvfb + WebKitWebDriver for the end-to-end tests (and python3, whose standard library closes
 # the app's window as a window manager would), chromium + chromedriver for the phones the
-# end-to-end tests open (e2e/phones.test.mjs), rustfmt and clippy, tauri-driver, and the npm
+# end-to-end tests open (e2e/phones.test.mjs), iproute2 and util-linux for the tests that make
+# their own network interfaces and full disk in namespaces (unshare, ip), rustfmt and clippy, tauri-driver, and the npm
 # packages of e2e/ (all from their committed lockfiles).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -18,7 +19,7 @@ APT_PACKAGES=(
   libayatana-appindicator3-dev librsvg2-dev pkg-config
 )
 if [ "$app_only" = 0 ]; then
-  APT_PACKAGES+=(xvfb xauth webkit2gtk-driver python3 chromium chromium-driver)
+  APT_PACKAGES+=(xvfb xauth webkit2gtk-driver python3 chromium chromium-driver iproute2 util-linux)
 fi
 
 missing=()
