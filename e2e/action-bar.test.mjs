@@ -17,6 +17,7 @@ import {
   T,
   appBinary,
   assertInFirstScreen,
+  assertOnTop,
   assertPlainScreen,
   boxOf,
   checkLayout,
@@ -184,6 +185,35 @@ test(
         await assertInFirstScreen(browser, plus, "a player's +1");
       }
       await screenshot(browser, "bar-lord-pad-phone");
+    },
+    { db, size: PHONE },
+  ),
+);
+
+test(
+  "on a long page the header tucks away going down and comes back at the first scroll up",
+  withApp(
+    async ({ browser }) => {
+      await openTable(browser, GAMES.estates);
+      const header = await browser.$("header.top");
+      const home = await tid(browser, "nav-home");
+      const long = await browser.execute(() => document.documentElement.scrollHeight - window.innerHeight);
+      assert.ok(long > 400, `the table is not long enough to scroll (${long} px)`);
+      await browser.execute(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await browser.waitUntil(async () => (await boxOf(browser, header)).y + (await boxOf(browser, header)).height <= 0.5, {
+        ...T,
+        timeoutMsg: "the header still covers the top of the page at its foot",
+      });
+      await screenshot(browser, "header-tucked-phone");
+      // A short flick up: the header is back at the top, and the finger finds Home there.
+      await browser.execute(() => window.scrollBy(0, -80));
+      await browser.waitUntil(async () => (await boxOf(browser, header)).y >= -0.5, {
+        ...T,
+        timeoutMsg: "the header did not come back on a scroll up",
+      });
+      await sleep(250);
+      await assertOnTop(browser, home, "Home in the header after a scroll up");
+      await screenshot(browser, "header-back-phone");
     },
     { db, size: PHONE },
   ),
