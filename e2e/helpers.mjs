@@ -4,9 +4,18 @@
 // One app at a time: tauri-driver listens on fixed ports 4444/4445. Run under a display, e.g.
 //   xvfb-run -a -s "-screen 0 1280x1024x24" node --test --test-concurrency=1
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
 import { remote } from "webdriverio";
@@ -154,6 +163,7 @@ export async function startApp({ db, size = DESKTOP, args = [], env = {} } = {})
     });
     // No window manager under Xvfb: size the window explicitly.
     await browser.setWindowSize(size.width, size.height);
+    if (size.width <= PHONE.width) countTaps(browser);
     await browser.$("h1").waitForExist({ timeout: 15_000 });
     // The first IPC answer (the app's version) has arrived once the shell says so.
     await browser.waitUntil(
@@ -168,6 +178,49 @@ export async function startApp({ db, size = DESKTOP, args = [], env = {} } = {})
   /** The path the next file dialog answers with (null: the dialog is closed without a file). */
   const answerDialog = (path) => writeFileSync(dialogAnswer, path === null ? "" : `${path}\n`);
   return { browser, db, tmp, logs: () => output, stop, answerDialog };
+}
+
+/**
+ * Notes every tap the tests make at phone size (a click, or typing into a field) in
+ * artifacts/taps/, with the game on the screen and whether a player could have made it without
+ * scrolling first: the spot's centre is on the screen and what a finger finds there is the spot
+ * itself, not the action bar or anything else drawn over it. e2e/tap-report.mjs makes the table
+ * per game (scripts/test.sh runs it after the e2e tests).
+ */
+function countTaps(browser) {
+  const file = join(artifactsDir, "taps", `${basename(process.argv[1] ?? "e2e")}-${process.pid}.jsonl`);
+  mkdirSync(dirname(file), { recursive: true });
+  const note = async (element) => {
+    const tap = await browser
+      .execute((e) => {
+        const r = e.getBoundingClientRect();
+        const x = r.x + r.width / 2;
+        const y = r.y + r.height / 2;
+        const onScreen = r.width > 0 && x >= 0 && y >= 0 && x <= innerWidth && y <= innerHeight;
+        const hit = onScreen ? document.elementFromPoint(x, y) : null;
+        const labelled = [...(e.labels ?? [])].some((l) => l.contains(hit));
+        return {
+          what: e.getAttribute("data-testid") ?? e.getAttribute("aria-label") ?? e.textContent?.trim().slice(0, 40),
+          reachable: hit !== null && (e.contains(hit) || labelled),
+          game: document.querySelector("[data-game]")?.getAttribute("data-game") ?? null,
+          screen: location.hash.split("/")[1] || "home",
+        };
+      }, element)
+      // An element gone meanwhile: the tap itself says so.
+      .catch(() => null);
+    if (tap) appendFileSync(file, `${JSON.stringify(tap)}\n`);
+  };
+  // `setValue` types through `addValue`: each is counted once.
+  for (const name of ["click", "addValue"]) {
+    browser.overwriteCommand(
+      name,
+      async function (original, ...args) {
+        await note(this);
+        return original(...args);
+      },
+      true,
+    );
+  }
 }
 
 /** Saves a PNG of the app's webview to artifacts/<name>.png and returns the path. */

@@ -1,0 +1,42 @@
+// The tap-and-scroll count of the e2e run at phone size, per game: how many taps the tests made
+// (a click, or typing into a field) and how many of them a player would have had to scroll for
+// first (the spot was off the screen, or under something drawn over it: the action bar, the
+// header). helpers.mjs notes every tap of an app started at phone width in artifacts/taps/; this
+// prints the table and writes it to artifacts/tap-count.md. Run after the e2e tests:
+//   node e2e/tap-report.mjs
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { artifactsDir } from "./helpers.mjs";
+
+const dir = join(artifactsDir, "taps");
+const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".jsonl")) : [];
+/** game (or the screen outside a table) → { taps, scrolls } */
+const count = new Map();
+for (const file of files) {
+  for (const line of readFileSync(join(dir, file), "utf8").split("\n")) {
+    if (!line.trim()) continue;
+    const tap = JSON.parse(line);
+    const where = tap.game ?? `(${tap.screen})`;
+    const c = count.get(where) ?? { taps: 0, scrolls: 0, spots: new Map() };
+    c.taps += 1;
+    if (!tap.reachable) {
+      c.scrolls += 1;
+      c.spots.set(tap.what, (c.spots.get(tap.what) ?? 0) + 1);
+    }
+    count.set(where, c);
+  }
+}
+const rows = [...count.entries()].sort(([a], [b]) => a.localeCompare(b));
+const pct = (c) => (c.taps ? ((100 * c.scrolls) / c.taps).toFixed(1) : "0.0");
+const table = [
+  "| game or screen | taps | needing a scroll first | share |",
+  "| --- | --- | --- | --- |",
+  ...rows.map(([where, c]) => `| ${where} | ${c.taps} | ${c.scrolls} | ${pct(c)}% |`),
+].join("\n");
+// Where the scrolls were needed: what to mend next.
+const spots = rows
+  .filter(([, c]) => c.scrolls > 0)
+  .map(([where, c]) => `- ${where}: ${[...c.spots].map(([what, n]) => `${what} (${n})`).join(", ")}`)
+  .join("\n");
+writeFileSync(join(artifactsDir, "tap-count.md"), `${table}\n\nNeeding a scroll first:\n${spots}\n`);
+console.log(`Taps at phone size in the e2e run (${files.length} test files):\n${table}\n${spots}`);
