@@ -237,8 +237,120 @@ struct Tally {
     acknowledged: usize,
 }
 
+/// What the file holds when a write was made whole, or not at all.
+struct Expected {
+    base: String,
+    other: String,
+    imported: String,
+    counted: String,
+}
+
+impl Expected {
+    fn of(fx: &Fixture, work: &Path) -> Expected {
+        let imported = {
+            let db = fresh(fx, work, "imported");
+            ok(&db, &["import", fx.import.to_str().expect("utf-8")]);
+            history(&db)
+        };
+        let counted = ok(&fresh(fx, work, "counted"), &["stats"]);
+        Expected {
+            base: history(&fx.base),
+            other: history(&fx.other),
+            imported,
+            counted,
+        }
+    }
+}
+
+/// After a kill of `kind`'s command on `db`, which said `said`: the file holds the write whole or
+/// not at all, and every acknowledged action.
+fn check_after_kill(
+    kind: Kind,
+    db: &Path,
+    work: &Path,
+    said: &[String],
+    want: &Expected,
+    tally: &mut Tally,
+    at: &str,
+) {
+    assert_eq!(integrity(db), "ok", "{at}");
+    let now = history(db);
+    match kind {
+        Kind::Stream => {
+            let acked = said.iter().filter(|l| l.starts_with("ack ")).count();
+            let shown = ok(db, &["--json", "show", "1"]);
+            let v: serde_json::Value = serde_json::from_str(&shown).expect("json");
+            let kept = v["log"].as_array().map_or(0, Vec::len);
+            // The stream commits, then says so: at most the one it had no time to tell.
+            assert!(
+                kept == acked || kept == acked + 1,
+                "{at}: acknowledged {acked}, kept {kept}"
+            );
+            tally.acknowledged += acked;
+        }
+        Kind::Import => {
+            assert!(
+                now == want.base || now == want.imported,
+                "{at}: an import half made:\n{now}"
+            );
+            tally.made += usize::from(now == want.imported);
+        }
+        Kind::Restore => {
+            assert!(
+                now == want.base || now == want.other,
+                "{at}: a restore half made:\n{now}"
+            );
+            tally.made += usize::from(now == want.other);
+        }
+        Kind::Backup => {
+            assert_eq!(now, want.base, "{at}: a backup changed the file");
+            let copy = work.join("copy.backup");
+            if copy.exists() {
+                assert_eq!(history(&copy), want.base, "{at}: a torn backup");
+                tally.made += 1;
+            }
+        }
+        Kind::Count => {
+            assert_eq!(now, want.base, "{at}");
+            assert_eq!(
+                ok(db, &["stats"]),
+                want.counted,
+                "{at}: the statistics differ"
+            );
+        }
+        Kind::Delete => {
+            let gone = !now.lines().any(|l| l.starts_with("#1 "));
+            assert!(
+                gone || now == want.base,
+                "{at}: a game half deleted:\n{now}"
+            );
+            tally.made += usize::from(gone);
+            if gone {
+                assert_eq!(now.lines().count() + 1, want.base.lines().count(), "{at}");
+            }
+        }
+    }
+}
+
+/// After the kill, the same write is made again and comes out whole.
+fn write_again(kind: Kind, db: &Path, fx: &Fixture, want: &Expected, at: &str) {
+    match kind {
+        Kind::Import => {
+            ok(db, &["import", fx.import.to_str().expect("utf-8")]);
+            assert_eq!(history(db), want.imported, "{at}: imported again");
+        }
+        Kind::Restore => {
+            ok(db, &["restore", fx.other.to_str().expect("utf-8")]);
+            assert_eq!(history(db), want.other, "{at}: restored again");
+        }
+        Kind::Stream | Kind::Backup | Kind::Count | Kind::Delete => {}
+    }
+    assert_eq!(integrity(db), "ok", "{at}: after again");
+}
+
 #[test]
 fn kills_at_random_moments_of_every_write_lose_nothing() {
+    let _alone = crate::common::machine();
     let kills: usize = std::env::var("KILLS")
         .ok()
         .and_then(|k| k.parse().ok())
@@ -251,17 +363,7 @@ fn kills_at_random_moments_of_every_write_lose_nothing() {
     let fx = fixture();
     let work = tempfile::tempdir().expect("work dir");
     let work = work.path();
-    let base_history = history(&fx.base);
-    let other_history = history(&fx.other);
-    let imported_history = {
-        let db = fresh(&fx, work, "imported");
-        ok(&db, &["import", fx.import.to_str().expect("utf-8")]);
-        history(&db)
-    };
-    let counted = {
-        let db = fresh(&fx, work, "counted");
-        ok(&db, &["stats"])
-    };
+    let want = Expected::of(&fx, work);
     let durations: Vec<Duration> = KINDS.iter().map(|&k| uninterrupted(&fx, work, k)).collect();
     let mut tallies: Vec<Tally> = KINDS.iter().map(|_| Tally::default()).collect();
 
@@ -281,75 +383,8 @@ fn kills_at_random_moments_of_every_write_lose_nothing() {
         tally.kills += 1;
         tally.mid_way += usize::from(mid_way);
         let at = format!("round {round} ({kind:?}, killed after {delay:?})");
-
-        assert_eq!(integrity(&db), "ok", "{at}");
-        let now = history(&db);
-        match kind {
-            Kind::Stream => {
-                let acked = said.iter().filter(|l| l.starts_with("ack ")).count();
-                let shown = ok(&db, &["--json", "show", "1"]);
-                let v: serde_json::Value = serde_json::from_str(&shown).expect("json");
-                let kept = v["log"].as_array().map_or(0, Vec::len);
-                // The stream commits, then says so: at most the one it had no time to tell.
-                assert!(
-                    kept == acked || kept == acked + 1,
-                    "{at}: acknowledged {acked}, kept {kept}"
-                );
-                tally.acknowledged += acked;
-            }
-            Kind::Import => {
-                assert!(
-                    now == base_history || now == imported_history,
-                    "{at}: an import half made:\n{now}"
-                );
-                tally.made += usize::from(now == imported_history);
-            }
-            Kind::Restore => {
-                assert!(
-                    now == base_history || now == other_history,
-                    "{at}: a restore half made:\n{now}"
-                );
-                tally.made += usize::from(now == other_history);
-            }
-            Kind::Backup => {
-                assert_eq!(now, base_history, "{at}: a backup changed the file");
-                let copy = work.join("copy.backup");
-                if copy.exists() {
-                    assert_eq!(history(&copy), base_history, "{at}: a torn backup");
-                    tally.made += 1;
-                }
-            }
-            Kind::Count => {
-                assert_eq!(now, base_history, "{at}");
-                assert_eq!(ok(&db, &["stats"]), counted, "{at}: the statistics differ");
-            }
-            Kind::Delete => {
-                let gone = !now.lines().any(|l| l.starts_with("#1 "));
-                let whole = now == base_history;
-                assert!(gone || whole, "{at}: a game half deleted:\n{now}");
-                tally.made += usize::from(gone);
-                if gone {
-                    assert_eq!(
-                        now.lines().count() + 1,
-                        base_history.lines().count(),
-                        "{at}"
-                    );
-                }
-            }
-        }
-        // After the kill, the same write is made again and comes out whole.
-        match kind {
-            Kind::Import => {
-                ok(&db, &["import", fx.import.to_str().expect("utf-8")]);
-                assert_eq!(history(&db), imported_history, "{at}: imported again");
-            }
-            Kind::Restore => {
-                ok(&db, &["restore", fx.other.to_str().expect("utf-8")]);
-                assert_eq!(history(&db), other_history, "{at}: restored again");
-            }
-            Kind::Stream | Kind::Backup | Kind::Count | Kind::Delete => {}
-        }
-        assert_eq!(integrity(&db), "ok", "{at}: after again");
+        check_after_kill(kind, &db, work, &said, &want, tally, &at);
+        write_again(kind, &db, &fx, &want, &at);
     }
     for ((kind, tally), took) in KINDS.iter().zip(&tallies).zip(&durations) {
         eprintln!(
