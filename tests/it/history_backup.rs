@@ -2,28 +2,9 @@
 //! copy of a live database; a restore that refuses what opening would refuse and keeps a safety
 //! copy; automatic backups before an upgrade, an import and a restore, the last five kept.
 
+use crate::common::{ok, steward};
 use estate_steward::service::Steward;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn steward(db: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_steward"))
-        .arg("--db")
-        .arg(db)
-        .args(args)
-        .output()
-        .expect("the steward binary runs")
-}
-
-fn ok(db: &Path, args: &[&str]) -> String {
-    let o = steward(db, args);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
 
 fn record(db: &Path, a: &str, b: &str) {
     ok(

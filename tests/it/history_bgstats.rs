@@ -3,28 +3,9 @@
 //! skipped and listed); our export has the field types BG Stats writes and comes back in; a
 //! file whose records do not hold together is refused whole and changes nothing.
 
+use crate::common::{ok, steward};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn steward(db: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_steward"))
-        .arg("--db")
-        .arg(db)
-        .args(args)
-        .output()
-        .expect("the steward binary runs")
-}
-
-fn ok(db: &Path, args: &[&str]) -> String {
-    let o = steward(db, args);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
 
 fn sample() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/bgstats-sample.json")

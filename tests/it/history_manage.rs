@@ -2,29 +2,10 @@
 //! files: rename, recolour and merge people; abandon and delete games. Every refusal names its
 //! field and changes nothing; a client holding a table sees the change.
 
+use crate::common::{ok, steward};
 use estate_steward::service::{ApiError, Steward};
 use serde_json::{json, Value};
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn steward(db: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_steward"))
-        .arg("--db")
-        .arg(db)
-        .args(args)
-        .output()
-        .expect("the steward binary runs")
-}
-
-fn ok(db: &Path, args: &[&str]) -> String {
-    let o = steward(db, args);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
 
 /// The exit code and message of a refused command.
 fn refused(db: &Path, args: &[&str]) -> (Option<i32>, String) {

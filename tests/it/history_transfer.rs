@@ -2,29 +2,10 @@
 //! files: the round trip is lossless, a second import adds nothing, and a malformed, truncated
 //! or foreign file is refused whole with the database exactly as before.
 
+use crate::common::{ok, steward};
 use estate_steward::service::{PlayerResult, ResultsEntry, Steward};
 use serde_json::{json, Value};
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn steward(db: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_steward"))
-        .arg("--db")
-        .arg(db)
-        .args(args)
-        .output()
-        .expect("the steward binary runs")
-}
-
-fn ok(db: &Path, args: &[&str]) -> String {
-    let o = steward(db, args);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
 
 /// A history with every kind of row: a finished game, a running one with an undone entry,
 /// a results-only record with a role, a remembered card.

@@ -7,31 +7,13 @@
 //! `KILLS` sets how many kills (18 by default, three of each kind); `KILLS_SEED` the random
 //! moments. `docs/crash-suite.md` records the figures of a long run.
 
+use crate::common::ok;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-
-fn steward(db: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_steward"))
-        .arg("--db")
-        .arg(db)
-        .args(args)
-        .output()
-        .expect("steward runs")
-}
-
-fn ok(db: &Path, args: &[&str]) -> String {
-    let o = steward(db, args);
-    assert!(
-        o.status.success(),
-        "steward {args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
 
 fn spawn(db: &Path, args: &[&str]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_steward"))

@@ -8,6 +8,27 @@ use estate_steward::games::nine_estates::state::CardPos;
 use estate_steward::games::nine_estates::{Deal, NineAction, NineEstates, NineOptions};
 use Resource::*;
 
+/// The real `steward` binary on the database `db`, with `args`.
+pub fn steward(db: &std::path::Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_steward"))
+        .arg("--db")
+        .arg(db)
+        .args(args)
+        .output()
+        .expect("the steward binary runs")
+}
+
+/// What `steward` printed, once it succeeded (what it said on failing otherwise).
+pub fn ok(db: &std::path::Path, args: &[&str]) -> String {
+    let o = steward(db, args);
+    assert!(
+        o.status.success(),
+        "steward {args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
 /// Taken by a test that times itself against the machine (an action saved during a count) and by
 /// one that loads the machine with many processes (the crash suite): on two cores the second
 /// would make the first's figure a measure of itself.
