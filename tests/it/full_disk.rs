@@ -3,26 +3,32 @@
 //! (also with no room for SQLite's shared `-shm` index, which once made every read "disk I/O
 //! error"), nothing is left beside the file, and writing works again once there is room.
 //!
-//! The tmpfs is mounted in a private mount namespace of an unprivileged user namespace
-//! (util-linux's `unshare --user --map-root-user --mount`), so the test needs no root and
-//! touches no mount of the machine; it fails, saying so, where user namespaces are not allowed.
+//! The tmpfs is mounted in a private mount namespace (util-linux's `unshare --mount`, inside a
+//! user namespace of its own, `--user --map-root-user`, when not run as root), so the test
+//! touches no mount of the machine; it fails, saying so, where such namespaces are not allowed.
 
 use std::path::Path;
 use std::process::Command;
+
+/// Root makes a mount namespace by itself; anyone else inside a user namespace of their own.
+fn namespaces() -> &'static [&'static str] {
+    let root = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout.trim_ascii() == b"0");
+    if root {
+        &[]
+    } else {
+        &["--user", "--map-root-user"]
+    }
+}
 
 /// One run of the script below inside its own namespace: (what it printed, the lines that
 /// begin with `== `).
 fn run_on_full_disk(mount_point: &Path) -> (String, Vec<String>) {
     let out = Command::new("unshare")
-        .args([
-            "--user",
-            "--map-root-user",
-            "--mount",
-            "bash",
-            "-c",
-            SCRIPT,
-            "full-disk",
-        ])
+        .args(namespaces())
+        .args(["--mount", "bash", "-c", SCRIPT, "full-disk"])
         .arg(env!("CARGO_BIN_EXE_steward"))
         .arg(mount_point)
         .output()

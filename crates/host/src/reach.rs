@@ -124,8 +124,8 @@ mod tests {
 
     /// The interfaces of a laptop at a table: Wi-Fi on a home network (with an IPv6 ULA), a
     /// container bridge, a VPN and a link-local one, the last three down. Made with veth pairs
-    /// in a network namespace of an unprivileged user namespace (`unshare`, iproute2's `ip`):
-    /// nothing outside it sees them, and nothing connects to any of them.
+    /// in a network namespace of its own (`unshare --net`, in a user namespace when not run as
+    /// root; iproute2's `ip`): nothing outside it sees them, and nothing connects to them.
     const LAPTOP: &str = r#"
 set -e
 ip link set lo up
@@ -153,16 +153,19 @@ exec "$@"
             return;
         }
         let exe = std::env::current_exe().expect("the test binary");
+        // Root makes a network namespace by itself; anyone else inside a user namespace.
+        let root = std::process::Command::new("id")
+            .arg("-u")
+            .output()
+            .is_ok_and(|o| o.stdout.trim_ascii() == b"0");
+        let user: &[&str] = if root {
+            &[]
+        } else {
+            &["--user", "--map-root-user"]
+        };
         let out = std::process::Command::new("unshare")
-            .args([
-                "--user",
-                "--map-root-user",
-                "--net",
-                "sh",
-                "-c",
-                LAPTOP,
-                "laptop",
-            ])
+            .args(user)
+            .args(["--net", "sh", "-c", LAPTOP, "laptop"])
             .arg(exe)
             .args([NAME, "--exact", "--nocapture", "--test-threads=1"])
             .env(INSIDE, "1")
