@@ -278,6 +278,28 @@ export function withApp(body, options = {}) {
 export const T = { timeout: 10_000 };
 export const tid = (browser, id) => browser.$(`[data-testid="${id}"]`);
 
+/**
+ * From Home, as a table starts a game: New game, `game` chosen (the list's first when null), each
+ * of `names` seated as a new person, Start; returns once the table is shown.
+ */
+export async function newGameWith(browser, game, names) {
+  await tid(browser, "new-game").click();
+  if (game) {
+    const choice = await browser.$(`[data-testid="game-choice"][value="${game}"]`);
+    await choice.waitForExist(T);
+    await choice.scrollIntoView({ block: "center" });
+    await choice.click();
+  }
+  for (const name of names) {
+    await tid(browser, "person-name").setValue(name);
+    await tid(browser, "add-person").click();
+    await browser.waitUntil(async () => (await tid(browser, "seats").getText()).includes(name), T);
+  }
+  await tid(browser, "start-game").scrollIntoView({ block: "center" });
+  await tid(browser, "start-game").click();
+  await tid(browser, "table-header").waitForDisplayed(T);
+}
+
 /** Number of accepted actions in the table's log. */
 export async function logCount(browser) {
   const panel = await tid(browser, "log-panel");

@@ -24,6 +24,7 @@ import {
   assertOnTop,
   checkLayout,
   logCount,
+  newGameWith,
   refusalWhy,
   screenshot,
   startApp,
@@ -62,15 +63,7 @@ test(
       const started = Date.now();
       // New game: the live tracker, one new person.
       await tid(browser, "nav-home").click();
-      await tid(browser, "new-game").click();
-      const choice = await browser.$('[data-testid="game-choice"][value="raise-the-realm-live"]');
-      await choice.waitForExist(T);
-      await choice.click();
-      await tid(browser, "person-name").setValue("Ana");
-      await tid(browser, "add-person").click();
-      await browser.waitUntil(async () => (await tid(browser, "seats").getText()).includes("Ana"), T);
-      await tid(browser, "start-game").scrollIntoView({ block: "center" });
-      await tid(browser, "start-game").click();
+      await newGameWith(browser, "raise-the-realm-live", ["Ana"]);
       await tid(browser, "setup").waitForDisplayed(T);
       const id = Number(/\d+$/.exec(await browser.getUrl())[0]);
       assert.match(await tid(browser, "table-header").getText(), /Estate: Raise the Realm/);

@@ -6,7 +6,19 @@
 // taps, a Leader mat in at most 15.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { PHONE, T, assertOnTop, boxOf, checkLayout, logCount, screenshot, tid, waitLogCount, withApp } from "./helpers.mjs";
+import {
+  PHONE,
+  T,
+  assertOnTop,
+  boxOf,
+  checkLayout,
+  logCount,
+  newGameWith,
+  screenshot,
+  tid,
+  waitLogCount,
+  withApp,
+} from "./helpers.mjs";
 
 const LAPTOP = { width: 1280, height: 800 };
 
@@ -230,16 +242,7 @@ test(
 /** A solo Raise the Realm game for a new person, Ana, with the Agrarian Lord chosen: its mat's
  *  form, waiting to be described. */
 async function agrarianMatForm(browser) {
-  await tid(browser, "new-game").click();
-  const choice = await browser.$('[data-testid="game-choice"][value="raise-the-realm-live"]');
-  await choice.waitForExist(T);
-  await choice.scrollIntoView({ block: "center" });
-  await choice.click();
-  await tid(browser, "person-name").setValue("Ana");
-  await tid(browser, "add-person").click();
-  await browser.waitUntil(async () => (await tid(browser, "seats").getText()).includes("Ana"), T);
-  await tid(browser, "start-game").scrollIntoView({ block: "center" });
-  await tid(browser, "start-game").click();
+  await newGameWith(browser, "raise-the-realm-live", ["Ana"]);
   await tid(browser, "setup").waitForDisplayed(T);
   const n = await logCount(browser);
   await (await tid(browser, "leader-select")).selectByAttribute("value", "Agrarian Lord");
@@ -318,13 +321,7 @@ test(
   "Nine Estates' describe form at laptop size: every resource's name stays inside its button",
   withApp(
     async ({ browser }) => {
-      await tid(browser, "new-game").click();
-      await tid(browser, "person-name").setValue("Ana");
-      await tid(browser, "add-person").click();
-      await browser.waitUntil(async () => (await tid(browser, "seats").getText()).includes("Ana"), T);
-      await tid(browser, "start-game").scrollIntoView({ block: "center" });
-      await tid(browser, "start-game").click();
-      await tid(browser, "table-header").waitForDisplayed(T);
+      await newGameWith(browser, null, ["Ana"]);
       const n = await logCount(browser);
       await (await tid(browser, "deal-form")).$("summary").click();
       await tid(browser, "deal-save").click();
