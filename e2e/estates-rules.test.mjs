@@ -11,6 +11,7 @@ import { dirname, join } from "node:path";
 import { after, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import {
+  chooseGame,
   DESKTOP,
   PHONE,
   T,
@@ -132,9 +133,7 @@ test(
     async ({ browser, t }) => {
       // ---- New game: the board settings start from the defaults and are corrected -------------
       await tid(browser, "new-game").click();
-      const choice = await browser.$('[data-testid="game-choice"][value="the-estates"]');
-      await choice.waitForExist(T);
-      await choice.click();
+      await chooseGame(browser, "the-estates");
       await tid(browser, "board-settings").waitForDisplayed(T);
       assert.equal((await browser.$$('[data-testid="sand-lot"]')).length, 5);
       const defaults = [];

@@ -15,6 +15,7 @@ import {
   PHONE,
   T,
   appBinary,
+  chooseGame,
   assertInFirstScreen,
   assertNoCspViolations,
   assertPlainScreen,
@@ -295,8 +296,7 @@ test(
       await browser.execute(() => {
         location.hash = "#/new";
       });
-      const choice = await browser.$('[data-testid="game-choice"][value="realm-lord"]');
-      await tap(choice);
+      await chooseGame(browser, "realm-lord", tap);
       const target = await tid(browser, "option-target");
       await target.waitForDisplayed(T);
       await target.setValue("abc");

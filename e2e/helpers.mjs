@@ -163,7 +163,7 @@ export async function startApp({ db, size = DESKTOP, args = [], env = {} } = {})
     });
     // No window manager under Xvfb: size the window explicitly.
     await browser.setWindowSize(size.width, size.height);
-    if (size.width <= PHONE.width) countTaps(browser);
+    countTaps(browser);
     await browser.$("h1").waitForExist({ timeout: 15_000 });
     // The first IPC answer (the app's version) has arrived once the shell says so.
     await browser.waitUntil(
@@ -181,35 +181,44 @@ export async function startApp({ db, size = DESKTOP, args = [], env = {} } = {})
 }
 
 /**
- * Notes every tap the tests make at phone size (a click, or typing into a field) in
+ * Notes every tap the tests make in a window of phone size (a click, or typing into a field) in
  * artifacts/taps/, with the game on the screen and whether a player could have made it without
  * scrolling first: the spot's centre is on the screen and what a finger finds there is the spot
  * itself, not the action bar or anything else drawn over it. e2e/tap-report.mjs makes the table
  * per game (scripts/test.sh runs it after the e2e tests).
+ *
+ * Judged from where the player's screen was, not where the test put it: tests scroll a spot into
+ * view before clicking it (WebDriver needs it in view), and a tap judged after that scroll would
+ * always look reachable. So the page keeps the player's scroll position (`window.__tap.y`): the
+ * page's own scrolls move it (the app bringing a form to the top is free for the player), a
+ * scroll made by a test's script or by webdriverio's `scrollIntoView` does not; each tap is
+ * judged at the player's position, and after it the player is where the tap was made.
+ * After a resize of the window (tests do, a phone does not) the player starts from where the
+ * new layout left the page. Limits: scroll positions inside inner scrolling boxes are taken as
+ * they are.
  */
+/** How many screenshots TAP_SHOTS took in this test file (names them apart). */
+let missed = 0;
+
 function countTaps(browser) {
   const file = join(artifactsDir, "taps", `${basename(process.argv[1] ?? "e2e")}-${process.pid}.jsonl`);
   mkdirSync(dirname(file), { recursive: true });
   const note = async (element) => {
     const tap = await browser
-      .execute((e) => {
-        const r = e.getBoundingClientRect();
-        const x = r.x + r.width / 2;
-        const y = r.y + r.height / 2;
-        const onScreen = r.width > 0 && x >= 0 && y >= 0 && x <= innerWidth && y <= innerHeight;
-        const hit = onScreen ? document.elementFromPoint(x, y) : null;
-        const labelled = [...(e.labels ?? [])].some((l) => l.contains(hit));
-        return {
-          what: e.getAttribute("data-testid") ?? e.getAttribute("aria-label") ?? e.textContent?.trim().slice(0, 40),
-          reachable: hit !== null && (e.contains(hit) || labelled),
-          game: document.querySelector("[data-game]")?.getAttribute("data-game") ?? null,
-          screen: location.hash.split("/")[1] || "home",
-        };
-      }, element)
+      .execute(pageJudgesTap, element)
       // An element gone meanwhile: the tap itself says so.
       .catch(() => null);
     if (tap) appendFileSync(file, `${JSON.stringify(tap)}\n`);
+    // TAP_SHOTS=1: a screenshot of what the player saw when a tap needed a scroll (to mend it).
+    if (tap && !tap.reachable && process.env.TAP_SHOTS) {
+      missed += 1;
+      const [actual, player] = await browser.execute(() => [window.scrollY, window.__tap.before]);
+      await browser.execute((y) => window.__tap.scrollTo(0, y), player);
+      await screenshot(browser, `tap-missed-${missed}-${tap.game ?? tap.screen}-${tap.what}`);
+      await browser.execute((y) => window.__tap.scrollTo(0, y), actual);
+    }
   };
+
   // `setValue` types through `addValue`: each is counted once.
   for (const name of ["click", "addValue"]) {
     browser.overwriteCommand(
@@ -221,6 +230,88 @@ function countTaps(browser) {
       true,
     );
   }
+  // Whatever a test's script scrolls, the player did not: the page marks the scroll as the
+  // test's while the script runs (see pageJudgesTap's wrapped scroll functions).
+  for (const name of ["execute", "executeAsync"]) {
+    browser.overwriteCommand(name, async function (original, script, ...args) {
+      const source = typeof script === "function" ? `return (${script}).apply(null, arguments)` : script;
+      // Still a function, so that webdriverio adds the helpers its own bundled scripts call.
+      const marked = new Function(
+        "window.__tapTest = (window.__tapTest || 0) + 1;" +
+          `try { ${source} } finally { window.__tapTest -= 1; }`,
+      );
+      return original(marked, ...args);
+    });
+  }
+  // webdriverio scrolls with wheel actions, which the page cannot tell from a player's.
+  browser.overwriteCommand(
+    "scrollIntoView",
+    async function (original, ...args) {
+      await browser.execute(() => {
+        if (window.__tap) window.__tap.pending = true;
+      });
+      return original(...args);
+    },
+    true,
+  );
+}
+
+/**
+ * Runs in the page (given to `execute`, so it must not close over anything): installs the
+ * player's scroll position once, then judges `e` from that position. See countTaps.
+ */
+function pageJudgesTap(e) {
+  if (!window.__tap) {
+    const t = { y: window.scrollY, pending: false, scrollTo: window.scrollTo.bind(window) };
+    window.__tap = t;
+    const scrollers = [
+      [Element.prototype, "scrollIntoView"],
+      [Element.prototype, "scrollTo"],
+      [Element.prototype, "scrollBy"],
+      [window, "scrollTo"],
+      [window, "scrollBy"],
+      [window, "scroll"],
+    ];
+    for (const [owner, name] of scrollers) {
+      const original = owner[name];
+      owner[name] = function (...args) {
+        if (window.__tapTest > 0) t.pending = true;
+        return original.apply(this, args);
+      };
+    }
+    window.addEventListener("scroll", () => {
+      if (!t.pending) t.y = window.scrollY;
+    }, { passive: true });
+    // A test that resizes the window leaves the page wherever the new layout puts it; a phone
+    // never changes size, so the player starts from there.
+    window.addEventListener("resize", () => {
+      t.y = window.scrollY;
+      t.pending = false;
+    });
+  }
+  const t = window.__tap;
+  const actual = window.scrollY;
+  const moved = t.y !== actual;
+  t.before = t.y;
+  if (moved) t.scrollTo(0, t.y);
+  const r = e.getBoundingClientRect();
+  const x = r.x + r.width / 2;
+  const y = r.y + r.height / 2;
+  const onScreen = r.width > 0 && x >= 0 && y >= 0 && x <= innerWidth && y <= innerHeight;
+  const hit = onScreen ? document.elementFromPoint(x, y) : null;
+  const labelled = [...(e.labels ?? [])].some((l) => l.contains(hit));
+  if (moved) t.scrollTo(0, actual);
+  // The player reaches the spot (scrolling if they must): the screen is where the tap is made.
+  t.y = actual;
+  t.pending = false;
+  // Only a phone's taps are counted (a test may resize its window between the two).
+  if (innerWidth > 400) return null;
+  return {
+    what: e.getAttribute("data-testid") ?? e.getAttribute("aria-label") ?? e.textContent?.trim().slice(0, 40),
+    reachable: hit !== null && (e.contains(hit) || labelled),
+    game: document.querySelector("[data-game]")?.getAttribute("data-game") ?? null,
+    screen: location.hash.split("/")[1] || "home",
+  };
 }
 
 /** Saves a PNG of the app's webview to artifacts/<name>.png and returns the path. */
@@ -284,12 +375,7 @@ export const tid = (browser, id) => browser.$(`[data-testid="${id}"]`);
  */
 export async function newGameWith(browser, game, names) {
   await tid(browser, "new-game").click();
-  if (game) {
-    const choice = await browser.$(`[data-testid="game-choice"][value="${game}"]`);
-    await choice.waitForExist(T);
-    await choice.scrollIntoView({ block: "center" });
-    await choice.click();
-  }
+  if (game) await chooseGame(browser, game);
   for (const name of names) {
     await tid(browser, "person-name").setValue(name);
     await tid(browser, "add-person").click();
@@ -298,6 +384,20 @@ export async function newGameWith(browser, game, names) {
   await tid(browser, "start-game").scrollIntoView({ block: "center" });
   await tid(browser, "start-game").click();
   await tid(browser, "table-header").waitForDisplayed(T);
+}
+
+/**
+ * Chooses `game` on New game, as a player does: on a phone the list of games is one line (the
+ * game chosen) until tapped. `tap` clicks (a test's own, when it counts its taps).
+ */
+export async function chooseGame(browser, game, tap = (el) => el.click()) {
+  const chooser = await tid(browser, "game-chooser");
+  await chooser.waitForExist(T);
+  if ((await chooser.getAttribute("open")) === null) await tap(await tid(browser, "game-chosen"));
+  const choice = await browser.$(`[data-testid="game-choice"][value="${game}"]`);
+  await choice.waitForDisplayed(T);
+  await tap(choice);
+  await browser.waitUntil(() => choice.isSelected(), { ...T, timeoutMsg: `${game} was never chosen` });
 }
 
 /** Number of accepted actions in the table's log. */

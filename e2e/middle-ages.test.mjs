@@ -10,6 +10,7 @@ import { dirname, join } from "node:path";
 import { after, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import {
+  chooseGame,
   DESKTOP,
   PHONE,
   T,
@@ -102,9 +103,7 @@ test(
   withApp(async ({ browser }) => {
     // New game: Middle Ages, Ana and Bo.
     await tid(browser, "new-game").click();
-    const choice = await browser.$('[data-testid="game-choice"][value="middle-ages"]');
-    await choice.waitForExist(T);
-    await choice.click();
+    await chooseGame(browser, "middle-ages");
     for (const name of ["Ana", "Bo"]) {
       await tid(browser, "person-name").setValue(name);
       await tid(browser, "add-person").click();

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import {
+  chooseGame,
   DESKTOP,
   PHONE,
   T,
@@ -41,9 +42,7 @@ test(
   withApp(
     async ({ browser }) => {
       await tid(browser, "new-game").click();
-      const choice = await browser.$('[data-testid="game-choice"][value="nine-estates"]');
-      await choice.waitForExist(T);
-      await choice.click();
+      await chooseGame(browser, "nine-estates");
       await tid(browser, "person-name").setValue("Ana");
       await tid(browser, "add-person").click();
       await browser.waitUntil(async () => (await tid(browser, "seats").getText()).includes("Ana"), T);

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import {
+  chooseGame,
   T,
   assertNoCspViolations,
   assertPlainScreen,
@@ -87,9 +88,7 @@ test(
     async ({ browser, t }) => {
       // ---- The window: a three-player game of The Estates, the setup drawn -------------------
       await tid(browser, "new-game").click();
-      const choice = await browser.$('[data-testid="game-choice"][value="the-estates"]');
-      await choice.waitForExist(T);
-      await choice.click();
+      await chooseGame(browser, "the-estates");
       for (const name of NAMES) {
         await tid(browser, "person-name").setValue(name);
         await tid(browser, "add-person").click();

@@ -10,6 +10,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
+  chooseGame,
   DESKTOP,
   PHONE,
   T,
@@ -146,9 +147,7 @@ test(
       // New game: the live tracker, three new people.
       await tid(browser, "nav-home").click();
       await tid(browser, "new-game").click();
-      const choice = await browser.$('[data-testid="game-choice"][value="raise-the-realm-live"]');
-      await choice.waitForExist(T);
-      await choice.click();
+      await chooseGame(browser, "raise-the-realm-live");
       for (const name of NAMES) {
         await tid(browser, "person-name").setValue(name);
         await tid(browser, "add-person").click();

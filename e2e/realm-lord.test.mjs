@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, test } from "node:test";
 import {
+  chooseGame,
   DESKTOP,
   PHONE,
   T,
@@ -50,11 +51,18 @@ async function tap(el) {
   await el.click();
 }
 
-/** Opens one of the table's forms ("Play a card", "A card's ability fired"). */
+/** Opens one of the table's forms ("Play a card", "A card's ability fired"): in a turn with the
+ * bar's button for it, as a player does wherever the page was left; otherwise by its title. */
 async function openForm(browser, testid) {
   const d = await tid(browser, testid);
   await d.waitForDisplayed(T);
-  if ((await d.getAttribute("open")) === null) await tap(await tid(browser, `${testid}-open`));
+  const go = await tid(browser, `go-${testid}`);
+  if (await go.isDisplayed()) {
+    await go.click();
+    await browser.waitUntil(async () => (await d.getAttribute("open")) !== null, { ...T, timeoutMsg: `${testid} never opened` });
+  } else if ((await d.getAttribute("open")) === null) {
+    await tap(await tid(browser, `${testid}-open`));
+  }
 }
 
 /** Clicks a button that sends one action and waits until it is saved. */
@@ -128,10 +136,7 @@ test(
       // New game: Realm Lord, two new people, 5 Hope Stones suggested.
       await tid(browser, "nav-home").click();
       await tid(browser, "new-game").click();
-      const choice = await browser.$('[data-testid="game-choice"][value="realm-lord"]');
-      await choice.waitForExist(T);
-      await choice.scrollIntoView({ block: "center" });
-      await choice.click();
+      await chooseGame(browser, "realm-lord");
       for (const name of ["Ana", "Bo"]) {
         await type(browser, "person-name", name);
         await tid(browser, "add-person").click();
@@ -374,9 +379,7 @@ test(
     async ({ browser }) => {
       await tid(browser, "nav-home").click();
       await tid(browser, "new-game").click();
-      const choice = await browser.$('[data-testid="game-choice"][value="realm-lord-scorepad"]');
-      await choice.waitForExist(T);
-      await tap(choice);
+      await chooseGame(browser, "realm-lord-scorepad", tap);
       for (const name of ["Ana", "Bo"]) {
         await type(browser, "person-name", name);
         await tid(browser, "add-person").click();

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import {
+  chooseGame,
   DESKTOP,
   PHONE,
   T,
@@ -53,9 +54,7 @@ async function shot(browser, name) {
 async function newRealmGame(browser, names) {
   await tid(browser, "nav-home").click();
   await tid(browser, "new-game").click();
-  const choice = await browser.$('[data-testid="game-choice"][value="raise-the-realm"]');
-  await choice.waitForExist(T);
-  await choice.click();
+  await chooseGame(browser, "raise-the-realm");
   for (const name of names) {
     await tid(browser, "person-name").setValue(name);
     await tid(browser, "add-person").click();

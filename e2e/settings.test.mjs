@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import {
+  chooseGame,
   assertInFirstScreen,
   DESKTOP,
   PHONE,
@@ -34,9 +35,7 @@ async function shot(browser, name) {
 async function newNineGame(browser, name, { addPerson }) {
   await tid(browser, "nav-home").click();
   await tid(browser, "new-game").click();
-  const choice = await browser.$('[data-testid="game-choice"][value="nine-estates"]');
-  await choice.waitForExist(T);
-  await choice.click();
+  await chooseGame(browser, "nine-estates");
   if (addPerson) {
     await tid(browser, "person-name").setValue(name);
     await tid(browser, "add-person").click();

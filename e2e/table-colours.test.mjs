@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, test } from "node:test";
-import { PHONE, T, appBinary, assertPlainScreen, checkLayout, screenshot, tid, withApp } from "./helpers.mjs";
+import { PHONE, T, appBinary, assertPlainScreen, checkLayout, chooseGame, screenshot, tid, withApp } from "./helpers.mjs";
 
 /** The background colours of every element matching `selector`, in order. */
 async function colours(browser, selector) {
@@ -25,11 +25,9 @@ function distinct(list, where) {
 test(
   "two people saved in one colour play in different colours, and a seat's colour can be changed",
   withApp(
-    async ({ browser }) => {
+    async ({ browser, db }) => {
       await tid(browser, "new-game").click();
-      const choice = await browser.$('[data-testid="game-choice"][value="the-estates"]');
-      await choice.waitForExist(T);
-      await choice.click();
+      await chooseGame(browser, "the-estates");
       // An empty name is refused at the field, in plain words, with no alert.
       await tid(browser, "add-person").scrollIntoView({ block: "center" });
       await tid(browser, "add-person").click();
@@ -40,7 +38,10 @@ test(
       assert.equal(await tid(browser, "alert-headline").isExisting(), false, "no alert besides the field's answer");
       for (const name of ["Ana", "Bo"]) {
         await tid(browser, "person-name").setValue(name);
-        // Both tap the first colour of the palette: the same colour for both people.
+        // Both tap the first colour of the palette (folded until asked for): the same colour for
+        // both people.
+        const pick = await tid(browser, "person-colour-pick");
+        if ((await pick.getAttribute("open")) === null) await pick.$("summary").click();
         const first = await browser.$('[data-testid="person-form"] .swatch');
         await first.scrollIntoView({ block: "center" });
         await first.click();
@@ -56,14 +57,18 @@ test(
       await tid(browser, "add-person").click();
       await tid(browser, "person-name-error").waitForDisplayed(T);
       assert.match(await tid(browser, "person-name-error").getText(), /^Ana is already saved/);
-      const people = await colours(browser, '[data-testid="people"] .dot');
-      assert.equal(people[0], people[1], "both people were saved in one colour");
+      // Both are saved in one colour (the core's list of people), the palette's first.
+      const saved = JSON.parse(execFileSync(steward, ["--db", db, "--json", "people", "list"], { encoding: "utf8" }));
+      assert.deepEqual(saved.map((p) => p.name), ["Ana", "Bo"]);
+      assert.equal(saved[0].colour, saved[1].colour, "both people were saved in one colour");
+      // That colour as the page draws it (the palette's first swatch, folded but in the page).
+      const swatch = (await colours(browser, '[data-testid="person-form"] .swatch'))[0];
       await browser.waitUntil(
         async () => new Set(await colours(browser, '[data-testid="seat-colour"]')).size === 2,
         { ...T, timeoutMsg: "the seats never took different colours" },
       );
       const before = await colours(browser, '[data-testid="seat-colour"]');
-      assert.equal(before[0], people[0], "the first seat keeps its person's colour");
+      assert.equal(before[0], swatch, "the first seat keeps its person's colour");
 
       // Bo's seat colour, tapped, moves to another colour nobody at the table has.
       const bo = (await browser.$$('[data-testid="seat-colour"]'))[1];

@@ -4,9 +4,17 @@
 // header). helpers.mjs notes every tap of an app started at phone width in artifacts/taps/; this
 // prints the table and writes it to artifacts/tap-count.md. Run after the e2e tests:
 //   node e2e/tap-report.mjs
+// It fails (exit 1) when a game the core registers was not played at phone size at all, and lists
+// the games where more than 5% of the taps needed a scroll first (the goal of "At the table"),
+// which is reported until every game meets it. The screens outside a table (in parentheses) are
+// reported, not held to the goal.
+import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { artifactsDir } from "./helpers.mjs";
+import { dirname, join } from "node:path";
+import { appBinary, artifactsDir } from "./helpers.mjs";
+
+/** At most this share of a game's taps may need a scroll first. */
+const GOAL = 0.05;
 
 const dir = join(artifactsDir, "taps");
 const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".jsonl")) : [];
@@ -40,3 +48,18 @@ const spots = rows
   .join("\n");
 writeFileSync(join(artifactsDir, "tap-count.md"), `${table}\n\nNeeding a scroll first:\n${spots}\n`);
 console.log(`Taps at phone size in the e2e run (${files.length} test files):\n${table}\n${spots}`);
+
+// Every game the core registers (the CLI's list), so that a new game is held to the goal too.
+const steward = join(dirname(appBinary()), "steward");
+const registered = JSON.parse(execFileSync(steward, ["--json", "games"], { encoding: "utf8" })).map((g) => g.id);
+// A game not played at phone size at all fails the run; the share of taps needing a scroll is
+// held against the goal and reported (not yet met in every game: docs/tap-count.md).
+const unplayed = registered.filter((g) => !count.has(g));
+const missed = rows
+  .filter(([where, c]) => !where.startsWith("(") && c.scrolls > GOAL * c.taps)
+  .map(([where, c]) => `${where}: ${c.scrolls} of ${c.taps} taps needed a scroll first (${pct(c)}%, goal ${GOAL * 100}%)`);
+if (missed.length > 0) console.log(`Goal missed (reported, not yet held):\n${missed.map((m) => `- ${m}`).join("\n")}`);
+if (unplayed.length > 0) {
+  console.error(`Registered games with no tap at phone size in the e2e run:\n${unplayed.map((g) => `- ${g}`).join("\n")}`);
+  process.exit(1);
+}

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import {
+  chooseGame,
   DESKTOP,
   PHONE,
   T,
@@ -140,9 +141,7 @@ test(
     const started = Date.now();
     // New game: The Estates, its house-rule option, three new people seated in order.
     await tid(browser, "new-game").click();
-    const choice = await browser.$('[data-testid="game-choice"][value="the-estates"]');
-    await choice.waitForExist(T);
-    await choice.click();
+    await chooseGame(browser, "the-estates");
     await tid(browser, "game-options").waitForDisplayed(T);
     assert.match(
       await text(browser, "game-options"),
