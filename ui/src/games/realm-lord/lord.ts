@@ -18,6 +18,15 @@ export type { LordView, LordFigureView, LordChange, LordPiece, LordAttribute, Lo
 
 export const GAME_ID = "realm-lord";
 export const ATTRIBUTES: readonly LordAttribute[] = ["Valor", "Might", "Craft", "Magic"];
+/** The ids of the table's two forms, which the turn panel opens ("Play a card", "An ability fired"). */
+export const PLAY_FORM = "lord-play-form";
+export const EFFECT_FORM = "lord-effect-form";
+
+/** Folds the disclosure a form sits in (after it was sent: the board comes back up). */
+export function closeForm(form: HTMLFormElement | undefined): void {
+  const d = form?.closest("details");
+  if (d) d.open = false;
+}
 
 export function seatName(seats: readonly Pick<Seat, "name">[], seat: number): string {
   return seats[seat]?.name ?? `Player ${seat + 1}`;
