@@ -52,6 +52,8 @@ type Connected = HashMap<i64, HashMap<Option<u8>, usize>>;
 /// What the host's tasks share.
 pub(crate) struct Shared {
     steward: Mutex<Steward>,
+    /// Whose turn it is to run on the service (see `with_steward`): awaited, not blocked on.
+    turn: tokio::sync::Mutex<()>,
     /// One feed per game a guest follows: its value rises with every change seen.
     feeds: Mutex<HashMap<i64, watch::Sender<u64>>>,
     /// The version each followed game was last told at (`SeatView::version`), so that a change
@@ -86,17 +88,21 @@ fn locked<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl Shared {
-    /// Run `f` on the host's service as blocking work (SQLite's fsync blocks): on a
-    /// multi-threaded runtime in place, the other workers taking over this one's tasks (no
-    /// hand-over to another thread and back, two wake-ups that cost a phone's action a tenth of
-    /// a millisecond: docs/benchmarks.md); elsewhere on tokio's blocking threads.
+    /// Run `f` on the host's service, which blocks (SQLite's fsync). On a multi-threaded
+    /// runtime it runs right on the worker that holds the request, one request at a time
+    /// ([`Shared::turn`], awaited): at most one worker is ever blocked, so the runtime's other
+    /// workers go on serving the pushes and the window's own work. Neither a hand-over to the
+    /// blocking pool nor `block_in_place` (which hands this worker's tasks to a new thread on
+    /// every call): each cost a phone's action wake-ups on two cores (docs/benchmarks.md,
+    /// "The table host"). Elsewhere (a current-thread runtime) on tokio's blocking threads.
     pub(crate) async fn with_steward<T: Send + 'static>(
         self: &Arc<Self>,
         f: impl FnOnce(&mut Steward) -> Result<T, ApiError> + Send + 'static,
     ) -> Result<T, ApiError> {
         use tokio::runtime::{Handle, RuntimeFlavor};
         if Handle::current().runtime_flavor() == RuntimeFlavor::MultiThread {
-            return tokio::task::block_in_place(|| f(&mut locked(&self.steward)));
+            let _turn = self.turn.lock().await;
+            return f(&mut locked(&self.steward));
         }
         let shared = Arc::clone(self);
         tokio::task::spawn_blocking(move || f(&mut locked(&shared.steward)))
@@ -234,6 +240,7 @@ impl Hosting {
             .map_err(|e| ApiError::bad("bind", e.to_string()))?;
         let shared = Arc::new(Shared {
             steward: Mutex::new(steward),
+            turn: tokio::sync::Mutex::new(()),
             feeds: Mutex::new(HashMap::new()),
             told: Mutex::new(HashMap::new()),
             views: Mutex::new(HashMap::new()),
