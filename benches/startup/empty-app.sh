@@ -4,6 +4,7 @@
 # Tauri crates (our Cargo.lock), the same Tauri CLI, the same release profile
 # (lib.sh's release_profile_env), bundled as a .deb. Nothing of it is committed but this script.
 #   bash benches/startup/empty-app.sh [DIR]     # default /tmp/empty-tauri-window
+#   EMPTY_BUILD=none bash benches/startup/empty-app.sh DIR   # only written, not built
 # Prints the binary's path on the last line.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib.sh"
@@ -68,6 +69,13 @@ cat >"$dir/tauri.conf.json" <<'JSON'
   }
 }
 JSON
+
+# EMPTY_BUILD=none: the project written, not built (benches/startup/first-run.sh builds it as
+# scripts/run.sh builds the app, and times that); its folder is printed last.
+if [ "${EMPTY_BUILD:-}" = "none" ]; then
+  echo "$dir"
+  exit 0
+fi
 
 release_profile_env
 log "tauri build --bundles deb (empty window, in $dir)"
