@@ -88,20 +88,29 @@ fn locked<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl Shared {
-    /// Run `f` on the host's service, which blocks (SQLite's fsync). On a multi-threaded
-    /// runtime it runs right on the worker that holds the request, one request at a time
-    /// ([`Shared::turn`], awaited): at most one worker is ever blocked, so the runtime's other
-    /// workers go on serving the pushes and the window's own work. Neither a hand-over to the
-    /// blocking pool nor `block_in_place` (which hands this worker's tasks to a new thread on
-    /// every call): each cost a phone's action wake-ups on two cores (docs/benchmarks.md,
-    /// "The table host"). Elsewhere (a current-thread runtime) on tokio's blocking threads.
+    /// Run `f` on the host's service, which blocks (SQLite's fsync, and its busy wait of up to
+    /// 5 s while another program writes). On a multi-threaded runtime it runs right on the
+    /// worker that holds the request, one request at a time ([`Shared::turn`], awaited): at
+    /// most one worker is blocked by a request, so the runtime's other workers go on serving
+    /// the pushes and the window's own work. Neither a hand-over to the blocking pool nor
+    /// `block_in_place` (which moves this worker's tasks to another thread at every call):
+    /// each cost a phone's action wake-ups on two cores (docs/benchmarks.md, "The table
+    /// host"). A runtime of one worker keeps `block_in_place`; a current-thread runtime uses
+    /// tokio's blocking threads.
     pub(crate) async fn with_steward<T: Send + 'static>(
         self: &Arc<Self>,
         f: impl FnOnce(&mut Steward) -> Result<T, ApiError> + Send + 'static,
     ) -> Result<T, ApiError> {
         use tokio::runtime::{Handle, RuntimeFlavor};
-        if Handle::current().runtime_flavor() == RuntimeFlavor::MultiThread {
+        let handle = Handle::current();
+        if handle.runtime_flavor() == RuntimeFlavor::MultiThread {
             let _turn = self.turn.lock().await;
+            // With one worker only (a one-core machine: Tauri sizes its runtime to the cores),
+            // a call in place would stall the window's own async work: hand this worker's tasks
+            // over as before.
+            if handle.metrics().num_workers() < 2 {
+                return tokio::task::block_in_place(|| f(&mut locked(&self.steward)));
+            }
             return f(&mut locked(&self.steward));
         }
         let shared = Arc::clone(self);
