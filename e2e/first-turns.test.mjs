@@ -2,8 +2,8 @@
 // walkthroughs run at desktop size: The Estates, Middle Ages and Raise the Realm's scorepad. Each
 // starts from New game and taps on as a table would. The taps are what this file is for:
 // helpers.mjs notes every one with whether a player could have made it without scrolling first,
-// and e2e/tap-report.mjs (after the e2e run) fails when more than 5% of a game's taps needed a
-// scroll. The tests here check only that each tap did what the table meant.
+// and e2e/tap-report.mjs (after the e2e run) lists the games where more than 5% of the taps
+// needed a scroll. The tests here check that each tap did what the table meant.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { PHONE, T, logCount, newGameWith, screenshot, tapAndConfirm, tid, waitLogCount, withApp } from "./helpers.mjs";

@@ -165,6 +165,9 @@ export async function startApp({ db, size = DESKTOP, args = [], env = {} } = {})
     await browser.setWindowSize(size.width, size.height);
     countTaps(browser);
     await browser.$("h1").waitForExist({ timeout: 15_000 });
+    // The player's scroll position is followed from the first screen on, so that a test's
+    // scroll before its first tap is not taken for the player's.
+    await browser.execute(pageJudgesTap, null);
     // The first IPC answer (the app's version) has arrived once the shell says so.
     await browser.waitUntil(
       async () => (await browser.$("[data-ipc]").getAttribute("data-ipc")) !== "loading",
@@ -258,7 +261,8 @@ function countTaps(browser) {
 
 /**
  * Runs in the page (given to `execute`, so it must not close over anything): installs the
- * player's scroll position once, then judges `e` from that position. See countTaps.
+ * player's scroll position once, then judges `e` from that position (`e` null: it only installs).
+ * See countTaps.
  */
 function pageJudgesTap(e) {
   if (!window.__tap) {
@@ -289,6 +293,7 @@ function pageJudgesTap(e) {
       t.pending = false;
     });
   }
+  if (e === null) return null;
   const t = window.__tap;
   const actual = window.scrollY;
   const moved = t.y !== actual;
