@@ -423,6 +423,37 @@ export async function waitLogCount(browser, n, what) {
  * Nothing scrolls sideways, every visible control is at least 48 px both ways (a radio or
  * checkbox counts by its label when the label is the target), and no button's text spills out.
  */
+/**
+ * On a laptop (the two-column table, 900 px and wider), a table in play shows the board and the
+ * next action together on its first screen: the action area's first control and the board (the
+ * first panel of the second column) each begin at least a finger's height (48 px) above the
+ * foot of the window when the page is at its top. Measured in the page's own coordinates, so
+ * it holds wherever the test left the page scrolled.
+ */
+export async function checkBoardBesideAction(browser, where) {
+  const seen = await browser.execute(() => {
+    // The invite panel is the host's own errand (codes to scan), drawn above the table on purpose.
+    if (innerWidth < 900 || document.querySelector("#invite-panel")) return null;
+    const frame = document.querySelector(".frame.narrow, .frame.even");
+    const area = frame?.querySelector('[data-testid="action-area"]');
+    const board = frame?.querySelectorAll(":scope > .column")[1]?.firstElementChild;
+    if (!area || !board || board.classList.contains("log")) return null;
+    const first = area.querySelector("button, input, select, summary, [data-testid]") ?? area;
+    const top = (el) => Math.round(el.getBoundingClientRect().top + scrollY);
+    return { action: top(first), board: top(board), height: innerHeight };
+  });
+  if (seen === null) return;
+  const foot = seen.height - 48;
+  const late = [
+    seen.action > foot && `the next action begins at y=${seen.action}`,
+    seen.board > foot && `the board begins at y=${seen.board}`,
+  ].filter(Boolean);
+  if (late.length === 0) return;
+  const line = `${where}: ${late.join(", ")} (a ${seen.height}-px window)`;
+  appendFileSync(join(artifactsDir, "laptop-view.txt"), `${line}\n`);
+  throw new Error(`board and next action not on one laptop screen on ${line}`);
+}
+
 export async function checkLayout(browser, where) {
   const report = await browser.execute(() => {
     const overflow = document.documentElement.scrollWidth - document.documentElement.clientWidth;
@@ -450,6 +481,7 @@ export async function checkLayout(browser, where) {
     return { overflow, small, clipped };
   });
   if (report.overflow !== 0) throw new Error(`horizontal overflow of ${report.overflow} px on ${where}`);
+  await checkBoardBesideAction(browser, where);
   if (report.small.length > 0) throw new Error(`touch targets under 48 px on ${where}: ${report.small.join("; ")}`);
   if (report.clipped.length > 0) throw new Error(`button text spills out on ${where}: ${report.clipped.join("; ")}`);
 }
