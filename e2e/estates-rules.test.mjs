@@ -18,6 +18,7 @@ import {
   appBinary,
   assertNoCspViolations,
   checkLayout,
+  checkRefusalBeside,
   logCount,
   screenshot,
   tid,
@@ -70,6 +71,7 @@ async function refusedOn(browser, selector, reason, what = selector) {
     ...T,
     timeoutMsg: `${what} was not refused with "${reason}" (the alert says "${await headline.getText().catch(() => "")}")`,
   });
+  await checkRefusalBeside(browser, await browser.$(selector), what);
   await sleep(200);
   assert.equal(await logCount(browser), before, `${what} logged something`);
   // Read, the refusal is dismissed as a player does, so that the alert stuck to the top of the

@@ -454,6 +454,34 @@ export async function checkBoardBesideAction(browser, where) {
   throw new Error(`board and next action not on one laptop screen on ${line}`);
 }
 
+/**
+ * A refusal is read where the finger was: the alert answering a pressed control is drawn beside
+ * it (over the page, so nothing moves), wholly on the screen, its nearest edge within 24 px of
+ * the control's and not over it. `control` is the element pressed.
+ */
+export async function checkRefusalBeside(browser, control, where) {
+  const seen = await browser.execute((el) => {
+    const alert = document.querySelector('[data-testid="alert"] .alert');
+    if (!alert) return null;
+    const a = alert.getBoundingClientRect();
+    const c = el.getBoundingClientRect();
+    return {
+      beside: alert.getAttribute("data-beside"),
+      alert: { top: a.top, bottom: a.bottom, left: a.left, right: a.right },
+      control: { top: c.top, bottom: c.bottom },
+      screen: { width: innerWidth, height: innerHeight },
+    };
+  }, control);
+  if (seen === null) throw new Error(`no alert on ${where}`);
+  const { alert, control: c, screen } = seen;
+  if (seen.beside !== "true") throw new Error(`the refusal on ${where} is not beside the control pressed`);
+  if (alert.top < 0 || alert.left < 0 || alert.bottom > screen.height || alert.right > screen.width)
+    throw new Error(`the refusal on ${where} is not wholly on the screen: ${JSON.stringify(alert)}`);
+  const distance = alert.top >= c.bottom ? alert.top - c.bottom : c.top - alert.bottom;
+  if (distance < 0 || distance > 24)
+    throw new Error(`the refusal on ${where} is ${distance} px from the control pressed (${JSON.stringify(seen)})`);
+}
+
 export async function checkLayout(browser, where) {
   const report = await browser.execute(() => {
     const overflow = document.documentElement.scrollWidth - document.documentElement.clientWidth;

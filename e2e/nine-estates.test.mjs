@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
-import { DESKTOP, PHONE, appBinary, refusalWhy, screenshot, startApp, tapAndConfirm, withApp } from "./helpers.mjs";
+import { DESKTOP, PHONE, appBinary, checkRefusalBeside, refusalWhy, screenshot, startApp, tapAndConfirm, withApp } from "./helpers.mjs";
 
 const T = { timeout: 10_000 };
 const tid = (browser, id) => browser.$(`[data-testid="${id}"]`);
@@ -335,6 +335,8 @@ test(
     const alert = await tid(browser, "alert-headline");
     await alert.waitForDisplayed(T);
     assert.equal(await alert.getText(), "The Structure's name must be 1 to 60 characters");
+    // Beside the field where Enter was pressed, not at the top of the page.
+    await checkRefusalBeside(browser, await req.$('[data-testid="describe-name"]'), "a card saved empty");
     assert.equal(await logCount(browser), 1);
     await screenshot(browser, "nine-refused-desktop");
 
