@@ -200,6 +200,19 @@ export async function startApp({ db, size = DESKTOP, args = [], env = {} } = {})
  * new layout left the page. Limits: scroll positions inside inner scrolling boxes are taken as
  * they are.
  */
+/**
+ * A finger put down outside a refusal drawn beside its control puts the refusal away, and the
+ * tap goes on to what it was on (its text lets taps through; lib/alert.svelte.ts). WebDriver
+ * will not click an element that anything is drawn over, so before each click or typing outside
+ * such a refusal the finger's touch-down is sent first, on the page (never on the element, whose
+ * own press handlers, such as holding to peek, must see only the real tap).
+ */
+function touchDownBeside(el) {
+  const beside = document.querySelector('[data-testid="alert"] .alert[data-beside="true"]');
+  if (!beside || (el instanceof Element && beside.contains(el))) return;
+  document.documentElement.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
+}
+
 /** How many screenshots TAP_SHOTS took in this test file (names them apart). */
 let missed = 0;
 
@@ -228,6 +241,18 @@ function countTaps(browser) {
       name,
       async function (original, ...args) {
         await note(this);
+        await browser.execute(touchDownBeside, this).catch(() => {});
+        return original(...args);
+      },
+      true,
+    );
+  }
+  // A choice in a list is a tap on the list first (webdriverio picks the option without `click`).
+  for (const name of ["selectByAttribute", "selectByIndex", "selectByVisibleText"]) {
+    browser.overwriteCommand(
+      name,
+      async function (original, ...args) {
+        await browser.execute(touchDownBeside, this).catch(() => {});
         return original(...args);
       },
       true,
