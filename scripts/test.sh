@@ -33,6 +33,10 @@ step "cargo build" "${APP_BUILD[@]}"
 # Includes src-tauri/tests/it/bindings.rs (fails when ui/src/lib/bindings.ts drifts) and the short
 # fuzz run of every game's JSON decoding (tests/it/fuzz_json; the long run: docs/fuzzing.md).
 step "cargo test" cargo test --workspace "${FEATURES[@]}"
+# ARCHITECTURE.md's "Adding a game" followed in a copy of the checkout: a sixth game is its
+# folder, its data file and the two registry lines, and the conformance suite, the CLI and the
+# UI registry see it.
+step "sixth game" bash scripts/sixth-game.sh
 step "ui check" npm --prefix ui run check
 step "ui unit tests" npm --prefix ui test
 # tauri-driver listens on fixed ports 4444/4445: one e2e run at a time. The run notes its taps at
