@@ -4,6 +4,8 @@
 //!     holding the new table, p50 and p99 over 1,000 actions, against the same action through
 //!     the service alone (decide, commit, view) in the same process. Goals: p99 within one 60 Hz
 //!     frame (16 ms) and p50 within 1.5x of the action alone.
+//!     Beside it, the floor of an answer over HTTP on this machine: a request the host
+//!     answers without the service (no link: 401), on the same connection, in the same rounds.
 //! (b) `host memory`: the process's resident memory with the host serving six clients after
 //!     the 1,000 actions, against the same process with the host started and idle.
 //!
@@ -75,13 +77,28 @@ impl Http {
 
     /// POST `body` to `/api/act`; the answer's status (its body read and dropped).
     fn post(&mut self, token: &str, body: &str) -> u16 {
-        use std::io::BufRead;
         let head = format!(
             "POST /api/act HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nAuthorization: Bearer {token}\r\n\
              Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
             self.port,
             body.len()
         );
+        self.exchange(&head)
+    }
+
+    /// `GET /api/view` without a link: the host answers 401 at once, without the service. The
+    /// floor of any answer over HTTP on this machine (the same connection, parser and guard).
+    fn unknown(&mut self) -> u16 {
+        let head = format!(
+            "GET /api/view HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n\r\n",
+            self.port
+        );
+        self.exchange(&head)
+    }
+
+    /// Send `head` and read the answer: its status (its body read and dropped).
+    fn exchange(&mut self, head: &str) -> u16 {
+        use std::io::BufRead;
         self.stream
             .get_mut()
             .write_all(head.as_bytes())
@@ -191,7 +208,7 @@ fn main() {
     let seat_id = dealt_game(&mut as_seat, "Cy");
     let seat_token = as_seat.invite(seat_id).expect("invite").seats[0].path[6..].to_string();
     let who = as_seat.invited(&seat_token).expect("link").expect("a seat");
-    let mut seat_ms = Vec::new();
+    let (mut seat_ms, mut floor_ms) = (Vec::new(), Vec::new());
     std::thread::sleep(Duration::from_millis(300));
     let idle = rss_kib();
     let tokens: Vec<String> = (0..PHONES)
@@ -228,6 +245,10 @@ fn main() {
             .as_secs_f64()
                 * 1e3,
         );
+        floor_ms.push(
+            timed(|| assert_eq!(http.unknown(), 401, "a request without a link")).as_secs_f64()
+                * 1e3,
+        );
         let action = next_move(&next).to_string();
         let started = Instant::now();
         assert_eq!(http.post(&tokens[0], &action), 200, "{action}");
@@ -261,11 +282,13 @@ fn main() {
     let base = percentile(&mut alone_ms, 0.5);
     let answered = percentile(&mut answered_ms, 0.5);
     let seat = percentile(&mut seat_ms, 0.5);
+    let floor = percentile(&mut floor_ms, 0.5);
     let report = format!(
         "host push: p50 {p50:.3} ms / the action alone {base:.3} ms = {:.2}x (goal: ≤ 1.5x); \
          p99 {p99:.3} ms (goal: ≤ 16 ms), {PHONES} phones, {ACTIONS} actions; \
          the acting phone's own answer p50 {answered:.3} ms, the same action through the \
-         service as the host makes it (no HTTP) p50 {seat:.3} ms\n\
+         service as the host makes it (no HTTP) p50 {seat:.3} ms; a request the host answers \
+         without the service (401, no link) p50 {floor:.3} ms\n\
          host memory: {busy} KiB with {PHONES} phones / {idle} KiB idle = {:.2}x\n",
         p50 / base,
         busy as f64 / idle.max(1) as f64
