@@ -294,6 +294,12 @@ fn main() {
         busy as f64 / idle.max(1) as f64
     );
     print!("{report}");
+    append_ratios(&report);
+    runtime.block_on(hosting.stop());
+}
+
+/// Append the report's lines to `target/bench-ratios.txt`.
+fn append_ratios(report: &str) {
     let out = Path::new(&target_dir()).join("bench-ratios.txt");
     if let Ok(mut f) = std::fs::OpenOptions::new()
         .create(true)
@@ -302,7 +308,6 @@ fn main() {
     {
         let _ = f.write_all(report.as_bytes());
     }
-    runtime.block_on(hosting.stop());
 }
 
 /// Two dealt games in a new file: one acted on by the service alone, one through the host.
