@@ -121,16 +121,17 @@ async function middleStep(browser) {
 }
 
 test(
-  "Middle Ages at phone size: New game, the rows drawn, the Lords placed, the first round's moves",
+  "Middle Ages at phone size: New game, the rows drawn, the Lords placed, the first two rounds' moves",
   withApp(
     async ({ browser }) => {
       await newGameWith(browser, "middle-ages", ["Ana", "Bo"]);
       await tid(browser, "setup-panel").waitForDisplayed(T);
       await act(browser, await offer(browser, "setup"), "draw the rows");
       await act(browser, await offerLabelled(browser, "setup", "Ana places a Lord first"), "Ana places first");
-      // Two Lords placed, then moves until round 2 begins: a plot of the next row, then Take.
+      // Two Lords placed, then moves until round 3 begins (two rounds: a plot of the next row,
+      // then Take), so the first return to row 1 is played too.
       let moves = 0;
-      while (!/^Round 2/.test(await tid(browser, "phase").getText())) {
+      while (!/^Round 3/.test(await tid(browser, "phase").getText())) {
         const now = await middleStep(browser);
         if (now === "turn") {
           const open = await browser.$$('[data-testid="destination"][data-open="true"]');
@@ -143,10 +144,10 @@ test(
         } else if (now === "refill") {
           await act(browser, await offer(browser, "refill"), "a refill");
         } else {
-          assert.fail(`Middle Ages stopped at ${now} before round 2`);
+          assert.fail(`Middle Ages stopped at ${now} before round 3`);
         }
         moves += 1;
-        assert.ok(moves < 40, "round 2 never began");
+        assert.ok(moves < 40, "round 3 never began");
       }
       await screenshot(browser, "first-turns-middle-ages-phone");
     },

@@ -198,6 +198,8 @@ test(
     assert.equal((await browser.$$('[data-testid="final-total"]')).length, 2);
     assert.equal((await browser.$$('[data-testid="tie-break-row"]')).length, 2);
     assert.equal(await tid(browser, "action-area").isExisting(), false, "nothing left to do");
+    // ... but start again: Play again at the sheet's foot, on the laptop's first screen.
+    assert.ok(await inView(browser, await tid(browser, "play-again")), "Play again is in view");
     const events = await text(browser, "events");
     assert.equal((events.match(/Plague/g) ?? []).length, 4, events);
     await checkLayout(browser, "the scoresheet (desktop)");
