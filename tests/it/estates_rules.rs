@@ -3,7 +3,7 @@
 
 use estate_steward::engine::conformance::check_typed as check;
 use estate_steward::engine::{Game, RuleError, Seat, Session};
-use estate_steward::games::estates::rules_table::shipped_table_parses;
+use estate_steward::games::estates::data::shipped_table_parses;
 use estate_steward::games::estates::state::{Cube, EstatesState, Phase, Piece, Whereabouts};
 use estate_steward::games::estates::{
     Choice, End, EstatesAction as A, EstatesOptions, Placement, Setup, TheEstates,

@@ -45,3 +45,4 @@ mod store;
 mod store_processes;
 mod tidy;
 mod tidy_circles;
+mod tidy_layout;

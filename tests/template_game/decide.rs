@@ -1,23 +1,10 @@
 //! Deciding: checking an action against the rules (each refusal names its rule) and listing the
 //! legal actions.
 
-use super::actions::{RaceAction, RaceEvent, RaceOptions};
+use super::actions::{RaceAction, RaceEvent};
 use super::data::data;
 use super::RaceState;
-use estate_steward::engine::{err, Allowed, RuleError, Seat};
-
-pub fn initial(options: &RaceOptions, seats: &[Seat]) -> Result<RaceState, RuleError> {
-    let target = options.target.unwrap_or(data().target.value);
-    if target == 0 {
-        return Err(err("race.target", "the target must be at least 1"));
-    }
-    Ok(RaceState {
-        target,
-        counters: vec![0; seats.len()],
-        current: 0,
-        winner: None,
-    })
-}
+use estate_steward::engine::{err, Allowed, RuleError};
 
 pub fn handle(s: &RaceState, a: &RaceAction) -> Result<Vec<RaceEvent>, RuleError> {
     let RaceAction::Add { amount } = *a;

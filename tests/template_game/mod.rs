@@ -14,6 +14,7 @@ mod apply;
 pub mod data;
 mod decide;
 mod scoring;
+mod setup;
 pub mod view;
 
 use actions::{RaceAction, RaceEvent, RaceOptions};
@@ -54,7 +55,7 @@ impl Game for RaceToTen {
     }
 
     fn initial(options: &RaceOptions, seats: &[Seat]) -> Result<RaceState, RuleError> {
-        decide::initial(options, seats)
+        setup::initial(options, seats)
     }
     fn handle(
         s: &RaceState,

@@ -2,9 +2,9 @@
 //! each other player, and the auctioneer's sell-or-buy decision (rulebook 002, product.md).
 
 use super::actions::{Choice, End, EstatesAction, EstatesEvent};
+use super::data::table;
 use super::names::piece_name;
 use super::placement::placements;
-use super::rules_table::table;
 use super::state::{Bid, EstatesState, Phase, Piece, Whereabouts};
 use engine::{err, who, RuleError};
 

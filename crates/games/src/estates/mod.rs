@@ -23,8 +23,8 @@ mod settings;
 mod setup;
 
 pub mod actions;
+pub mod data;
 pub mod placement;
-pub mod rules_table;
 pub mod scoring;
 pub mod state;
 pub mod view;
@@ -60,7 +60,7 @@ impl Game for TheEstates {
     };
 
     fn rules() -> &'static RuleBook {
-        rules_table::rule_book()
+        data::rule_book()
     }
 
     fn initial(options: &EstatesOptions, seats: &[Seat]) -> Result<EstatesState, RuleError> {

@@ -1,6 +1,6 @@
 //! How the table says The Estates' pieces and rows, in refusals, offers and log lines.
 
-use super::rules_table::table;
+use super::data::table;
 use super::state::Piece;
 
 /// A piece as the table calls it: "Red 5 floor cube", "building permit 2", "the mayor".

@@ -2,8 +2,8 @@
 //! checks that refuse with the rule's reason, every legal placement, and their wording.
 
 use super::actions::Placement;
+use super::data::table;
 use super::names::{piece_name, row_name};
-use super::rules_table::table;
 use super::state::{Building, Cube, EstatesState, Permit, Piece, Row};
 use engine::{err, RuleError};
 

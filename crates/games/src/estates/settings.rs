@@ -3,7 +3,7 @@
 //! rooftop may show. Their defaults are the data file's cited values; a table's own values are
 //! checked here before a game starts, each refusal naming the setting and why.
 
-use super::rules_table::table;
+use super::data::table;
 use engine::{err, RuleError};
 use serde::{Deserialize, Deserializer, Serialize};
 use std::collections::HashSet;

@@ -2,8 +2,8 @@
 //! lays out the cube market and names the first auctioneer (drawn here, or as the table drew).
 
 use super::actions::{EstatesEvent, Setup};
+use super::data::table;
 use super::names::piece_name;
-use super::rules_table::table;
 use super::settings::EstatesOptions;
 use super::state::{Cube, EstatesState, Phase, Piece, Purse, Row, Whereabouts};
 use engine::{err, GameRng, RuleError, Seat};

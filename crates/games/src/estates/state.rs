@@ -1,7 +1,7 @@
 //! The state of a game of The Estates: money (hidden on the shared screen), the cube market,
 //! the three development rows with their buildings and permits, and the auction in progress.
 
-use super::rules_table::table;
+use super::data::table;
 use serde::{Deserialize, Serialize};
 
 /// A floor cube: its colour (index into the rule table's colours) and printed number.

@@ -3,10 +3,10 @@
 //! view a seat peeks at, and the log lines (pieces and rows are named by `names`).
 
 use super::actions::{EstatesAction, EstatesEvent, Placement};
+use super::data::table;
 use super::decide::{handle, shown};
 use super::names::piece_name;
 use super::placement::{placement_label, placement_phrase};
-use super::rules_table::table;
 use super::scoring::building_points;
 use super::state::{self, Cube, EstatesState, Permit, Phase, Piece, Purse, Whereabouts};
 use engine::why_not;

@@ -1,13 +1,13 @@
 //! Deciding: checking an action against the rules and saying what happens (`handle`, which
-//! changes nothing), the starting state, and the actions allowed now (`allowed`).
+//! changes nothing) and the actions allowed now (`allowed`).
 
-use super::actions::{Deal, Described, NineAction, NineEvent, NineOptions, RoundChoice, Target};
+use super::actions::{Deal, Described, NineAction, NineEvent, RoundChoice, Target};
 use super::apply::apply;
 use super::cards::{EstateType, Resource};
 use super::payment::{self, Pay, Source};
 use super::scoring;
 use super::state::{estate_label, CardPos, EstateStatus, NineState, Phase, Slot};
-use engine::{err, GameRng, RuleError, Seat};
+use engine::{err, GameRng, RuleError};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
@@ -17,36 +17,6 @@ const GRID_ROWS: [EstateType; 3] = [
     EstateType::Clergy,
     EstateType::Peasant,
 ];
-
-/// The state before the first action: the cards are dealt by the first action so that the deal
-/// is in the log.
-pub(super) fn initial(options: &NineOptions, seats: &[Seat]) -> Result<NineState, RuleError> {
-    if seats.len() != 1 {
-        return Err(err(
-            "nine.players",
-            format!(
-                "Count of the Nine Estates is played solo (got {} players)",
-                seats.len()
-            ),
-        ));
-    }
-    Ok(NineState {
-        catalogue: options.catalogue.clone(),
-        phase: Phase::Deal,
-        era: 1,
-        round: 0,
-        turn: 0,
-        grid: Vec::new(),
-        deck: Vec::new(),
-        centre: None,
-        discard: Vec::new(),
-        structures: Vec::new(),
-        estates: Vec::new(),
-        era_scores: Vec::new(),
-        may_orient_first: false,
-        may_rotate_one: false,
-    })
-}
 
 /// Check an action and return its events, or the rule that refuses it.
 pub(super) fn handle(

@@ -19,18 +19,20 @@
 //! - Stored games replay as they were played: events without the deck they produced (recorded
 //!   before the deck followed the cards) apply the app's rule of that time.
 //!
-//! The rooms: `actions` (options, actions, events), `decide` (checks), `offers` (the legal
-//! actions, every way to pay included), `apply` (events onto the state), `scoring` (rule table,
-//! Era scores, scoresheet), `view` (the table screen and the log lines), with `cards`, `state`
-//! and `payment` beneath them.
+//! The rooms: `actions` (options, actions, events), `setup` (the state before the first
+//! action), `decide` (checks), `offers` (the legal actions, every way to pay included), `apply`
+//! (events onto the state), `data` (the rule table), `scoring` (Era scores, scoresheet), `view`
+//! (the table screen and the log lines), with `cards`, `state` and `payment` beneath them.
 
 pub mod actions;
 mod apply;
 pub mod cards;
+mod data;
 mod decide;
 mod offers;
 pub mod payment;
 pub mod scoring;
+mod setup;
 pub mod state;
 pub mod view;
 
@@ -60,11 +62,11 @@ impl Game for NineEstates {
     };
 
     fn rules() -> &'static RuleBook {
-        scoring::rule_book()
+        data::rule_book()
     }
 
     fn initial(options: &NineOptions, seats: &[Seat]) -> Result<NineState, RuleError> {
-        decide::initial(options, seats)
+        setup::initial(options, seats)
     }
 
     fn handle(

@@ -10,9 +10,16 @@
 //! Readings: coins are entered as counted before the penalty; a player holds at most 16 tiles
 //! (one per round); no Estate type is entered more often, over all players, than it has tiles.
 
+mod actions;
+mod apply;
 mod decide;
+mod scoring;
+mod setup;
+mod state;
+mod view;
 
-pub use decide::{PadAction, PadEvent, PadOptions, PadPlayer, PadState};
+pub use actions::{PadAction, PadEvent, PadOptions};
+pub use state::{PadPlayer, PadState};
 
 use engine::{Allowed, Descriptor, Game, GameRng, RuleBook, RuleError, Scoresheet, Seat};
 
@@ -40,7 +47,7 @@ impl Game for MiddleAgesScorepad {
     }
 
     fn initial(_options: &PadOptions, seats: &[Seat]) -> Result<PadState, RuleError> {
-        decide::initial(seats)
+        setup::initial(seats)
     }
     fn handle(
         s: &PadState,
@@ -50,7 +57,7 @@ impl Game for MiddleAgesScorepad {
         decide::handle(s, action)
     }
     fn apply(s: &mut PadState, e: &PadEvent) {
-        decide::apply(s, e)
+        apply::apply(s, e)
     }
     fn allowed(s: &PadState) -> Vec<Allowed<PadAction>> {
         decide::allowed(s)
@@ -61,16 +68,15 @@ impl Game for MiddleAgesScorepad {
             .then(|| "Close the scorepad? These scores become the game's result.".to_string())
     }
     fn score(s: &PadState) -> Scoresheet {
-        decide::score(s)
+        scoring::score(s)
     }
     fn is_over(s: &PadState) -> bool {
         s.finished
     }
     fn summarize(_s: &PadState, action: &PadAction, _events: &[PadEvent]) -> String {
-        decide::summarize(action)
+        view::summarize(action)
     }
-    /// Nothing on the pad is secret or derived beyond the totals it already keeps.
     fn view(s: &PadState) -> PadState {
-        s.clone()
+        view::view(s)
     }
 }

@@ -14,6 +14,7 @@ mod actions;
 mod apply;
 mod decide;
 mod scoring;
+mod setup;
 mod state;
 pub mod view;
 
@@ -47,7 +48,7 @@ impl Game for RaiseTheRealm {
     }
 
     fn initial(_options: &RealmOptions, seats: &[Seat]) -> Result<RealmState, RuleError> {
-        state::initial(seats)
+        setup::initial(seats)
     }
 
     fn handle(

@@ -2,32 +2,11 @@
 //! a player reaches it; the same readings as the table (stones stop at 0, simultaneous arrivals
 //! won by the most, an exact tie shared).
 
-use super::actions::{PadAction, PadEvent, PadOptions};
+use super::actions::{PadAction, PadEvent};
 use super::state::PadState;
 use crate::realm_lord::catalogue::check_target;
 use crate::realm_lord::data::data;
-use engine::{err, Allowed, RuleError, Seat};
-
-pub fn initial(o: &PadOptions, seats: &[Seat]) -> Result<PadState, RuleError> {
-    let p = data().players.value;
-    if seats.len() < usize::from(p.min) || seats.len() > usize::from(p.max) {
-        return Err(err(
-            "realm-lord.players",
-            format!("Realm Lord takes {} to {} players", p.min, p.max),
-        ));
-    }
-    if let Some(t) = o.target {
-        check_target(t)?;
-    }
-    Ok(PadState {
-        target: None,
-        suggested_target: o.target,
-        hope: vec![0; seats.len()],
-        started: false,
-        winners: Vec::new(),
-        over: false,
-    })
-}
+use engine::{err, Allowed, RuleError};
 
 fn bad(m: impl Into<String>) -> RuleError {
     err("realm-lord.change-invalid", m)

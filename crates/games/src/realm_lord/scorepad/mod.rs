@@ -10,6 +10,7 @@ pub mod actions;
 mod apply;
 mod decide;
 mod scoring;
+mod setup;
 pub mod state;
 pub mod view;
 
@@ -41,7 +42,7 @@ impl Game for RealmLordScorepad {
     }
 
     fn initial(o: &PadOptions, seats: &[Seat]) -> Result<PadState, RuleError> {
-        decide::initial(o, seats)
+        setup::initial(o, seats)
     }
     fn handle(s: &PadState, a: &PadAction, _rng: &mut GameRng) -> Result<Vec<PadEvent>, RuleError> {
         decide::handle(s, a)
