@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorMessage, plural, versionLabel } from "./format";
+import { errorMessage, plural, seatName, versionLabel } from "./format";
 
 describe("versionLabel", () => {
   it("shows a loading hint before the shell answers", () => {
@@ -37,5 +37,15 @@ describe("plural", () => {
     expect(plural(0, "action")).toBe("0 actions");
     expect(plural(2, "action")).toBe("2 actions");
     expect(plural(3, "category", "categories")).toBe("3 categories");
+  });
+});
+
+describe("a seat's name", () => {
+  const seats = [{ name: "Ana" }, { name: "Bo" }];
+  it("is the seat's player, counted from 1 when the seat is not there, ? when none is meant", () => {
+    expect(seatName(seats, 1)).toBe("Bo");
+    expect(seatName(seats, 2)).toBe("Player 3");
+    expect(seatName(seats, null)).toBe("?");
+    expect(seatName(seats, undefined)).toBe("?");
   });
 });

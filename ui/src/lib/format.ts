@@ -1,3 +1,5 @@
+/** The words the app says things in, shared by every screen and game: names, lists, counts. */
+
 /** Text for the version line, from what the shell told us (or failed to). */
 export type VersionState =
   | { kind: "loading" }
@@ -37,4 +39,13 @@ export function andList(names: readonly string[]): string {
 /** "1 action", "2 actions": a count with its noun, singular only for one. */
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${Math.abs(n) === 1 ? one : many}`;
+}
+
+/**
+ * A seat's player by name, as every game's screen says it: the seat's name, "Player N" (seats
+ * counted from 1) for a seat the table has not named, "?" when no seat is meant.
+ */
+export function seatName(seats: readonly { name: string }[], seat: number | null | undefined): string {
+  if (seat === null || seat === undefined) return "?";
+  return seats[seat]?.name ?? `Player ${seat + 1}`;
 }

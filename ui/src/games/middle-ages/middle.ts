@@ -3,6 +3,7 @@
 // asks, what it pays) lives in the core and reaches the screen in the view; nothing here decides.
 import type { Seat } from "../../lib/bindings";
 import type { ViewOf } from "../types";
+import { seatName } from "../../lib/format";
 
 export type MiddleView = ViewOf<"middle-ages">;
 export type PlotView = MiddleView["rows"][number][number];
@@ -52,10 +53,8 @@ export function plotName(at: Pos): string {
   return `row ${at.row + 1}, plot ${at.slot + 1}`;
 }
 
-export function seatName(seats: readonly Pick<Seat, "name">[], seat: number | null | undefined): string {
-  if (seat === null || seat === undefined) return "?";
-  return seats[seat]?.name ?? `Player ${seat + 1}`;
-}
+/** A seat's player by name (one way for every game: lib/format). */
+export { seatName };
 
 
 export function plural(n: number, one: string, many = `${one}s`): string {

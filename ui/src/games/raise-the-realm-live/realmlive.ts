@@ -18,6 +18,7 @@ import type {
   TrackerView_Serialize as TrackerView,
 } from "../../lib/bindings";
 import type { GroupPlan } from "../../lib/actions";
+import { seatName } from "../../lib/format";
 
 /** The tracker's groups of offers: setting up first, then the Era's steps (drawn quietly: they end
  * a stage rather than make a move), then the turn's moves in the core's order. */
@@ -59,9 +60,8 @@ const TRACK_NAMES: Record<TrackerTrack, string> = {
 export const resourceName = (r: TrackerResource): string => RESOURCE_NAMES[r];
 export const trackName = (t: TrackerTrack): string => TRACK_NAMES[t];
 
-export function seatName(seats: readonly Pick<Seat, "name">[], seat: number): string {
-  return seats[seat]?.name ?? `Player ${seat + 1}`;
-}
+/** A seat's player by name (one way for every game: lib/format). */
+export { seatName };
 
 // ---- resources and changes ------------------------------------------------------------------
 

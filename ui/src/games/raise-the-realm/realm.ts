@@ -7,6 +7,7 @@ import type {
   Scoresheet_Serialize as Scoresheet,
   Seat,
 } from "../../lib/bindings";
+import { seatName } from "../../lib/format";
 
 export { andList } from "../../lib/format";
 
@@ -89,7 +90,7 @@ export function missingText(state: RealmState, sheet: Scoresheet, seats: readonl
   state.scores.forEach((row, seat) => {
     const left = row.filter((v) => v === null).length;
     if (left > 0) {
-      const who = seats[seat]?.name ?? `Player ${seat + 1}`;
+      const who = seatName(seats, seat);
       out.push(`${who}: ${left} ${left === 1 ? "category" : "categories"} to enter`);
     }
   });
@@ -97,7 +98,7 @@ export function missingText(state: RealmState, sheet: Scoresheet, seats: readonl
   if (!state.solo && allEntered(state)) {
     for (const seat of tiedForFirst(sheet)) {
       if (state.objective_firsts[seat] == null || state.estate_cards[seat] == null) {
-        out.push(`${seats[seat]?.name ?? `Player ${seat + 1}`}: tie-breakers`);
+        out.push(`${seatName(seats, seat)}: tie-breakers`);
       }
     }
   }

@@ -13,6 +13,7 @@ import type {
 } from "../../lib/bindings";
 import { blankBonus, bonusOf, type BonusDraft } from "./bonus";
 import { abilityOf, blankAbility, type AbilityDraft } from "./ability";
+import { seatName } from "../../lib/format";
 
 export type { LordView, LordFigureView, LordChange, LordPiece, LordAttribute, LordCardKind, LordQuestOutcome };
 
@@ -28,9 +29,8 @@ export function closeForm(form: HTMLFormElement | undefined): void {
   if (d) d.open = false;
 }
 
-export function seatName(seats: readonly Pick<Seat, "name">[], seat: number): string {
-  return seats[seat]?.name ?? `Player ${seat + 1}`;
-}
+/** A seat's player by name (one way for every game: lib/format). */
+export { seatName };
 
 /** "1 card", "2 cards". */
 export function count(n: number, one: string, many: string): string {

@@ -20,6 +20,7 @@ import type {
   GameOptions_Serialize,
   Seat,
 } from "../../lib/bindings";
+import { seatName } from "../../lib/format";
 
 export type { EstatesBuilding, EstatesCube, EstatesPiece, EstatesPlacement, EstatesRowView, EstatesShown, EstatesView };
 
@@ -62,10 +63,8 @@ export function pieceName(colours: readonly string[], piece: EstatesPiece): stri
   }
 }
 
-export function seatName(seats: readonly Pick<Seat, "name">[], seat: number | null | undefined): string {
-  if (seat === null || seat === undefined) return "?";
-  return seats[seat]?.name ?? `Seat ${seat + 1}`;
-}
+/** A seat's player by name (one way for every game: lib/format). */
+export { seatName };
 
 
 export function permitText(p: EstatesPermit): string {
