@@ -9,7 +9,9 @@
 #   - the CLI lists it, starts it, takes its actions, refuses a wrong one naming its rule, and
 #     scores it (`steward games`, `start`, `act`, `score`);
 #   - the window's bindings name it and the UI registry, which must list every game the core
-#     hosts, type-checks with its one line (`npm run check`).
+#     hosts, type-checks with its one line (`npm run check`); asked as the window's New game
+#     and table screens ask it, the registry lists race-copy for the generic table (a vitest
+#     written into the copy after the diff).
 # The copy builds into target/sixth-game, seeded from target/debug (the outside crates, already
 # built by scripts/test.sh's build): only our own crates are compiled again. Run by
 # scripts/test.sh after `cargo test`; alone: bash scripts/sixth-game.sh.
@@ -93,6 +95,23 @@ lines="$(diff "$ROOT/ui/src/games/index.ts" ui/src/games/index.ts | grep -c '^>'
 
 log "sixth game: the UI registry type-checks"
 npm --prefix ui run check >/dev/null || fail "the UI does not type-check with the sixth game"
+
+log "sixth game: the UI registry lists it"
+# A test written into the copy only now (after the diff above): what the window's New game and
+# table screens ask of the registry, answered for the sixth game by its one line.
+cat >ui/src/games/sixth.test.ts <<'TS'
+import { expect, it } from "vitest";
+import { allGames, gameUi, isGameId } from "./index";
+it("knows race-copy, lists it among the games and leaves it to the generic table", () => {
+  expect(isGameId("race-copy")).toBe(true);
+  expect(allGames().map((g) => g.id)).toContain("race-copy");
+  // An entry without a table of its own: the table screen draws the generic one.
+  expect(gameUi("race-copy")).not.toBeNull();
+  expect(gameUi("race-copy")?.table).toBeUndefined();
+});
+TS
+(cd ui && npx vitest run src/games/sixth.test.ts >/dev/null 2>&1) ||
+  fail "the UI registry does not list race-copy for the generic table"
 
 log "sixth game: the conformance suite"
 out="$(cargo test -q -p estate-steward --test conformance -- race-copy 2>&1)" || fail "conformance failed:
