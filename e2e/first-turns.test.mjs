@@ -6,7 +6,19 @@
 // needed a scroll. The tests here check that each tap did what the table meant.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { PHONE, T, logCount, newGameWith, screenshot, tapAndConfirm, tid, waitLogCount, withApp } from "./helpers.mjs";
+import {
+  PHONE,
+  T,
+  assertInFirstScreen,
+  assertOnTop,
+  logCount,
+  newGameWith,
+  screenshot,
+  tapAndConfirm,
+  tid,
+  waitLogCount,
+  withApp,
+} from "./helpers.mjs";
 
 /** A player's tap: scrolled to first only when the spot is out of reach (which counts). */
 async function tap(browser, el) {
@@ -182,6 +194,12 @@ test(
         await browser.execute((e) => e.scrollIntoView({ block: "center" }), close);
       }
       assert.match(await tapAndConfirm(browser, close, "close the scorepad"), /^Close the scorepad\?/);
+      // The next tap, Play again, is on the first screen and not covered, however long the sheet.
+      const again = await tid(browser, "play-again");
+      await again.waitForDisplayed({ ...T, timeoutMsg: "the closed pad offers no Play again" });
+      await assertInFirstScreen(browser, again, "Play again (phone)");
+      await assertOnTop(browser, again, "Play again (phone)");
+      await screenshot(browser, "first-turns-realm-pad-over-phone");
     },
     { size: PHONE },
   ),
