@@ -3,6 +3,7 @@
 
 use super::actions::{RunOut, TileType};
 use crate::cited::{load, parses, Cited};
+use engine::{err, RuleError};
 use serde::Deserialize;
 use std::sync::OnceLock;
 
@@ -253,6 +254,21 @@ fn fallback() -> MiddleData {
 pub fn data() -> &'static MiddleData {
     static DATA: OnceLock<MiddleData> = OnceLock::new();
     load(&DATA, JSON, fallback)
+}
+
+/// A table of `n` players against the rulebook's range, for the game and its scorepad alike.
+pub fn check_players(n: usize) -> Result<(), RuleError> {
+    let d = data();
+    if n < usize::from(d.min_players) || n > usize::from(d.max_players) {
+        return Err(err(
+            "middle.players",
+            format!(
+                "Middle Ages takes {} to {} players, not {n}",
+                d.min_players, d.max_players
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Whether the shipped file parses (for the test that guards it).

@@ -3,7 +3,7 @@
 //! row (003 line 7); the last Lord placed starts round 1.
 
 use super::actions::{plot_name, MiddleEvent, Pos, TileType};
-use super::data::data;
+use super::data::{check_players, data};
 use super::options::MiddleOptions;
 use super::outcome::Outcome;
 use super::round::{check_tile_counts, start_round};
@@ -15,15 +15,7 @@ use rand::Rng;
 pub fn initial(options: &MiddleOptions, seats: &[Seat]) -> Result<MiddleState, RuleError> {
     let d = data();
     let n = seats.len();
-    if n < usize::from(d.min_players) || n > usize::from(d.max_players) {
-        return Err(err(
-            "middle.players",
-            format!(
-                "Middle Ages takes {} to {} players, not {n}",
-                d.min_players, d.max_players
-            ),
-        ));
-    }
+    check_players(n)?;
     let coins = options.starting_coins.unwrap_or(d.starting_coins);
     if coins > d.max_starting_coins {
         return Err(err(

@@ -3,6 +3,7 @@
 //! table assistant and the scorepad.
 
 use crate::cited::{self, Cited};
+use engine::{err, RuleError};
 use serde::Deserialize;
 use std::sync::OnceLock;
 
@@ -133,6 +134,18 @@ fn fallback() -> LordData {
 pub fn data() -> &'static LordData {
     static DATA: OnceLock<LordData> = OnceLock::new();
     cited::load(&DATA, JSON, fallback)
+}
+
+/// A table of `n` players against the rulebook's range, for the game and its scorepad alike.
+pub fn check_players(n: usize) -> Result<(), RuleError> {
+    let p = data().players.value;
+    if n < usize::from(p.min) || n > usize::from(p.max) {
+        return Err(err(
+            "realm-lord.players",
+            format!("Realm Lord takes {} to {} players", p.min, p.max),
+        ));
+    }
+    Ok(())
 }
 
 /// Whether the shipped file parses (for the test that guards it).

@@ -4,7 +4,7 @@
 
 use super::actions::{LordEvent as E, LordOptions};
 use super::catalogue::{self, card_name, CardText, Catalogue, Described, LordFacts};
-use super::data::data;
+use super::data::{check_players, data};
 use super::draft::{begin_turn, require_phase, Draft};
 use super::model::{LordState, Phase, Realm, SeatState};
 use super::quest;
@@ -26,13 +26,7 @@ fn starting_realms(c: &Catalogue) -> (Vec<String>, bool) {
 }
 
 pub fn initial(o: &LordOptions, seats: &[Seat]) -> Result<LordState, RuleError> {
-    let p = data().players.value;
-    if seats.len() < usize::from(p.min) || seats.len() > usize::from(p.max) {
-        return Err(err(
-            "realm-lord.players",
-            format!("Realm Lord takes {} to {} players", p.min, p.max),
-        ));
-    }
+    check_players(seats.len())?;
     if let Some(t) = o.target {
         catalogue::check_target(t)?;
     }

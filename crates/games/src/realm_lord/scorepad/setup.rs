@@ -4,18 +4,12 @@
 use super::actions::PadOptions;
 use super::state::PadState;
 use crate::realm_lord::catalogue::check_target;
-use crate::realm_lord::data::data;
-use engine::{err, RuleError, Seat};
+use crate::realm_lord::data::check_players;
+use engine::{RuleError, Seat};
 
 /// The pad before its first entry, or why these seats or this target cannot play.
 pub fn initial(o: &PadOptions, seats: &[Seat]) -> Result<PadState, RuleError> {
-    let p = data().players.value;
-    if seats.len() < usize::from(p.min) || seats.len() > usize::from(p.max) {
-        return Err(err(
-            "realm-lord.players",
-            format!("Realm Lord takes {} to {} players", p.min, p.max),
-        ));
-    }
+    check_players(seats.len())?;
     if let Some(t) = o.target {
         check_target(t)?;
     }
