@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorMessage, plural, seatName, versionLabel } from "./format";
+import { errorMessage, figure, plural, seatName, signed, versionLabel } from "./format";
 
 describe("versionLabel", () => {
   it("shows a loading hint before the shell answers", () => {
@@ -47,5 +47,18 @@ describe("a seat's name", () => {
     expect(seatName(seats, 2)).toBe("Player 3");
     expect(seatName(seats, null)).toBe("?");
     expect(seatName(seats, undefined)).toBe("?");
+  });
+});
+
+describe("figure and signed", () => {
+  it("writes a figure below zero with a true minus sign, not a hyphen", () => {
+    expect([12, 0, -12].map(figure)).toEqual(["12", "0", "−12"]);
+    expect(plural(-1, "VP", "VP")).toBe("−1 VP");
+    expect(plural(-2, "pt")).toBe("−2 pts");
+  });
+  it("signs a change, and says no change as its caller asks", () => {
+    expect([3, -5, 0].map((n) => signed(n))).toEqual(["+3", "−5", "0"]);
+    expect(signed(0, "+0")).toBe("+0");
+    expect(signed(0, "·")).toBe("·");
   });
 });

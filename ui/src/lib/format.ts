@@ -1,4 +1,8 @@
-/** The words the app says things in, shared by every screen and game: names, lists, counts. */
+/**
+ * The words the app says things in, shared by every screen and game: names, lists, counts with
+ * their units (VP, Hope Stones, checks: each game names its own unit, this writes it), figures and
+ * changes. One way of writing a number: a true minus sign (−), as the rulebooks print it.
+ */
 
 /** Text for the version line, from what the shell told us (or failed to). */
 export type VersionState =
@@ -36,9 +40,22 @@ export function andList(names: readonly string[]): string {
   return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
-/** "1 action", "2 actions": a count with its noun, singular only for one. */
+/** "1 action", "2 actions", "1 pt", "7 pts": a count with its noun or unit, singular only for one. */
 export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${Math.abs(n) === 1 ? one : many}`;
+  return `${figure(n)} ${Math.abs(n) === 1 ? one : many}`;
+}
+
+/** A figure that may be below zero: "12", "0", "−12" (a true minus, not a hyphen). */
+export function figure(n: number): string {
+  return n < 0 ? `−${-n}` : String(n);
+}
+
+/**
+ * A change, signed: "+2", "−3"; `zero` for no change ("0" unless a line reads better with "+0"
+ * in a sum, or "·" on a step button).
+ */
+export function signed(n: number, zero = "0"): string {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : zero;
 }
 
 /**

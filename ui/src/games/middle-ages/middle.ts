@@ -3,7 +3,7 @@
 // asks, what it pays) lives in the core and reaches the screen in the view; nothing here decides.
 import type { Seat } from "../../lib/bindings";
 import type { ViewOf } from "../types";
-import { seatName } from "../../lib/format";
+import { figure, plural, seatName, signed } from "../../lib/format";
 
 export type MiddleView = ViewOf<"middle-ages">;
 export type PlotView = MiddleView["rows"][number][number];
@@ -43,23 +43,13 @@ export function shortName(t: TileType, plots = 3): string {
   return plots >= 5 ? SHORT[t] : t;
 }
 
-/** "−12" for a negative figure (a true minus sign, as the rest of the table writes it). */
-export function figure(n: number): string {
-  return n < 0 ? `−${-n}` : String(n);
-}
-
 /** "row 2, plot 3": people count from 1. */
 export function plotName(at: Pos): string {
   return `row ${at.row + 1}, plot ${at.slot + 1}`;
 }
 
-/** A seat's player by name (one way for every game: lib/format). */
-export { seatName };
-
-
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
+/** Names, counts, figures and changes, written one way for every game (lib/format). */
+export { figure, plural, seatName, signed };
 
 // ---- where the game stands ----------------------------------------------------------------------
 
@@ -190,11 +180,6 @@ export function parseChange(text: string): number | null {
 /** Names to offer for an event: those the app remembers and those entered in this game. */
 export function eventNames(view: MiddleView): string[] {
   return [...new Set([...view.known_events, ...view.events.map((e) => e.name)])].sort();
-}
-
-/** "+2", "−3", "0". */
-export function signed(n: number): string {
-  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
 }
 
 // ---- the Fief -------------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ import type {
   Target,
 } from "../../lib/bindings";
 import { groupAllowed, type GroupPlan } from "../../lib/actions";
+import { signed } from "../../lib/format";
 import type { TapOffer } from "../../lib/tap";
 
 export type { ActiveCard, DescribeRequest, GridEstate, NineView };
@@ -88,15 +89,10 @@ export function buildColumns(structures: readonly BuiltStructure[]): BuildColumn
   return [...cols.values()].sort((a, b) => a.round - b.round);
 }
 
-
-function signed(n: number): string {
-  return n < 0 ? `−${-n}` : `+${n}`;
-}
-
 /** One Era's score in words: "2 Structures +1 duplicates +3 shields −2 rounds = 4". */
 export function eraLine(e: EraScore): string {
   const s = e.structures === 1 ? "1 Structure" : `${e.structures} Structures`;
-  return `${s} ${signed(e.duplicates)} duplicates ${signed(e.shields)} shields ${signed(e.rounds)} rounds = ${e.total}`;
+  return `${s} ${signed(e.duplicates, "+0")} duplicates ${signed(e.shields, "+0")} shields ${signed(e.rounds, "+0")} rounds = ${e.total}`;
 }
 
 export function phaseLabel(v: Pick<NineView, "phase" | "era" | "round" | "turn">): string {

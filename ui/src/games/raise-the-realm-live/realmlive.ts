@@ -18,7 +18,7 @@ import type {
   TrackerView_Serialize as TrackerView,
 } from "../../lib/bindings";
 import type { GroupPlan } from "../../lib/actions";
-import { seatName } from "../../lib/format";
+import { figure, seatName, signed } from "../../lib/format";
 
 /** The tracker's groups of offers: setting up first, then the Era's steps (drawn quietly: they end
  * a stage rather than make a move), then the turn's moves in the core's order. */
@@ -69,11 +69,11 @@ export function noResources(): TrackerResources {
   return { iron: 0, stone: 0, wood: 0, grain: 0 };
 }
 
-/** "1 Iron, 2 Stone", signed when `signed` ("+1 Iron, −2 Wood"); "nothing" when all are 0. */
-export function resourcesText(r: TrackerResources, signed = false): string {
+/** "1 Iron, 2 Stone", signed when `asChange` ("+1 Iron, −2 Wood"); "nothing" when all are 0. */
+export function resourcesText(r: TrackerResources, asChange = false): string {
   const parts = RESOURCES.filter((k) => r[k] !== 0).map((k) => {
     const n = r[k];
-    const num = signed ? (n > 0 ? `+${n}` : `−${-n}`) : String(n);
+    const num = asChange ? signed(n) : figure(n);
     return `${num} ${resourceName(k)}`;
   });
   return parts.length === 0 ? "nothing" : parts.join(", ");

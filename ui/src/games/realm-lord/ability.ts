@@ -1,6 +1,7 @@
 // A card's ability tagged to act at its moment (reading B19): what a form holds, the value the
 // core takes, and the words for it. When it fires and what it offers is the core's.
 import type { LordAbility } from "../../lib/bindings";
+import { plural } from "../../lib/format";
 
 export type WhenKind = LordAbility["when"]["kind"];
 export type DoesKind = LordAbility["does"]["kind"];
@@ -60,14 +61,13 @@ export function abilityText(a: LordAbility): string {
   const when = a.when.kind === "TurnStartsWithHeroIn"
     ? `a turn starts with the player's hero in ${a.when.realm}`
     : WHEN_WORDS[a.when.kind];
-  const n = (d: number, one: string, many: string) => `${Math.abs(d)} ${Math.abs(d) === 1 ? one : many}`;
   let does: string;
   switch (a.does.kind) {
     case "Hope":
-      does = `that player ${a.does.delta > 0 ? "gains" : "loses"} ${n(a.does.delta, "Hope Stone", "Hope Stones")}`;
+      does = `that player ${a.does.delta > 0 ? "gains" : "loses"} ${plural(Math.abs(a.does.delta), "Hope Stone")}`;
       break;
     case "Hand":
-      does = `that player ${a.does.delta > 0 ? "draws" : "discards"} ${n(a.does.delta, "card", "cards")}`;
+      does = `that player ${a.does.delta > 0 ? "draws" : "discards"} ${plural(Math.abs(a.does.delta), "card")}`;
       break;
     case "SkipNextTurn":
       does = "that player loses their next turn";

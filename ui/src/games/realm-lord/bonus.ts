@@ -1,6 +1,7 @@
 // A card's check bonus as the table tags it (reading B7): what a form holds, the value the core
 // takes, and the words for it. Adding it to a quest is the core's (`check_bonuses`).
 import type { LordAttribute, LordBonusWhose, LordCheckBonus_Serialize as LordCheckBonus } from "../../lib/bindings";
+import { signed } from "../../lib/format";
 
 /** What the bonus part of a card's form holds: off, or an amount for one quest type (or every
  *  quest), for the card's own quests or all its owner's heroes'. */
@@ -25,7 +26,7 @@ export function bonusOf(d: BonusDraft, treasure = false): LordCheckBonus | null 
 
 /** "+2 to its own Might quests", "−1 to every quest of its owner's heroes". */
 export function bonusText(b: { quest?: LordAttribute | null; amount: number; whose?: LordBonusWhose }): string {
-  const n = b.amount > 0 ? `+${b.amount}` : `−${-b.amount}`;
+  const n = signed(b.amount);
   const quests = b.quest ? `${b.quest} quests` : "quests";
   return (b.whose ?? "Own") === "YourHeroes" ? `${n} to all its owner's heroes' ${quests}` : `${n} to its own ${quests}`;
 }

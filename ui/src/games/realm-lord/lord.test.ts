@@ -3,7 +3,6 @@ import {
   atHeroLimit,
   blankFacts,
   changeOf,
-  count,
   draftNeeds,
   figuresOf,
   isDescribed,
@@ -108,7 +107,6 @@ describe("wording", () => {
     expect(phaseText(v, seats)).toBe("Turn 3 · Ana: discard 1 card down to 8");
     v.state.phase = "Draw";
     expect(phaseText(v, seats)).toBe("Turn 3 · Ana: draw 2 cards");
-    expect(count(1, "Hope Stone", "Hope Stones")).toBe("1 Hope Stone");
   });
 
   it("words a quest's outcome, naturals included", () => {

@@ -13,7 +13,7 @@ import type {
 } from "../../lib/bindings";
 import { blankBonus, bonusOf, type BonusDraft } from "./bonus";
 import { abilityOf, blankAbility, type AbilityDraft } from "./ability";
-import { seatName } from "../../lib/format";
+import { plural, seatName } from "../../lib/format";
 
 export type { LordView, LordFigureView, LordChange, LordPiece, LordAttribute, LordCardKind, LordQuestOutcome };
 
@@ -32,10 +32,6 @@ export function closeForm(form: HTMLFormElement | undefined): void {
 /** A seat's player by name (one way for every game: lib/format). */
 export { seatName };
 
-/** "1 card", "2 cards". */
-export function count(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
 
 /** Where the game stands, in one line for the header. */
 export function phaseText(view: LordView, seats: readonly Pick<Seat, "name">[]): string {
@@ -47,11 +43,11 @@ export function phaseText(view: LordView, seats: readonly Pick<Seat, "name">[]):
     case "Over":
       return "Game over";
     case "Draw":
-      return `Turn ${s.turn} · ${who}: draw ${count(view.rules.draw_per_turn, "card", "cards")}`;
+      return `Turn ${s.turn} · ${who}: draw ${plural(view.rules.draw_per_turn, "card")}`;
     case "Discard":
-      return `Turn ${s.turn} · ${who}: discard ${count(s.discard_need, "card", "cards")} down to ${view.rules.hand_limit}`;
+      return `Turn ${s.turn} · ${who}: discard ${plural(s.discard_need, "card")} down to ${view.rules.hand_limit}`;
     case "Actions":
-      return `Turn ${s.turn} · ${who} · ${count(view.actions_left, "action", "actions")} left`;
+      return `Turn ${s.turn} · ${who} · ${plural(view.actions_left, "action")} left`;
   }
 }
 
@@ -120,7 +116,7 @@ export function questLines(o: LordQuestOutcome, view: LordView): { headline: str
   const home = view.realms[view.state.seats[o.seat]?.homeland ?? 0]?.name ?? "its Homeland";
   let headline: string;
   if (o.success) {
-    headline = `${o.natural === "six" ? "A natural 6! " : ""}${o.hero} completes ${o.quest}: +${count(o.hope, "Hope Stone", "Hope Stones")}`;
+    headline = `${o.natural === "six" ? "A natural 6! " : ""}${o.hero} completes ${o.quest}: +${plural(o.hope, "Hope Stone")}`;
   } else {
     headline = `${o.natural === "one" ? "A natural 1! " : ""}${o.hero} fails ${o.quest} and returns to ${home}`;
   }

@@ -20,7 +20,7 @@ import type {
   GameOptions_Serialize,
   Seat,
 } from "../../lib/bindings";
-import { seatName } from "../../lib/format";
+import { plural, seatName } from "../../lib/format";
 
 export type { EstatesBuilding, EstatesCube, EstatesPiece, EstatesPlacement, EstatesRowView, EstatesShown, EstatesView };
 
@@ -105,7 +105,7 @@ export function buildingValue(b: EstatesBuilding): number {
 
 /** A building's points as the board prints them: "1 pt", "7 pts". */
 export function pointsText(n: number): string {
-  return `${n} ${n === 1 ? "pt" : "pts"}`;
+  return plural(n, "pt");
 }
 
 /** What a row still lacks, or "complete": the core's words, capitalised for a line of its own. */
@@ -153,11 +153,6 @@ export function certificatesBySeat(view: EstatesView, seats: number): number[][]
     if (holder !== null && holder >= 0 && holder < seats) out[holder].push(colour);
   });
   return out;
-}
-
-/** "+12", "−5", "0". */
-export function signedPoints(n: number): string {
-  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
 }
 
 // ---- the auction as guided steps --------------------------------------------------------------
