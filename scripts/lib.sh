@@ -20,12 +20,15 @@ as_root() {
 APP_FEATURES=estate-steward-app/custom-protocol,estate-steward-app/e2e-hooks
 APP_BUILD=(cargo build --workspace --all-targets --features "$APP_FEATURES")
 # run.sh's build: the app alone (UI embedded), no tests, benches or test hooks: a first start
-# compiles only what the window needs. And our own crates unoptimised: the dev profile's
-# opt-level 1 for them (Cargo.toml) serves the test suites, which play thousands of games; a
-# window plays one, and from fresh they compile in 34 s rather than 75 (docs/benchmarks.md).
-# Their artifacts differ from test.sh's build (as its features already did), so neither
-# rebuilds the other's.
-APP_RUN_BUILD=(cargo build -p estate-steward-app --bin estate-steward-app --features estate-steward-app/custom-protocol)
+# compiles only what the window needs, and only as a window needs it (docs/benchmarks.md, "First
+# start"): our own crates unoptimised (the dev profile's opt-level 1 for them, Cargo.toml, serves
+# the test suites, which play thousands of games; a window plays one), no debug info and no
+# incremental cache (a person starting the app does not step through it in a debugger, nor edit
+# it). A fresh build took 145 s where test.sh's settings take 229. Its artifacts are its own (as
+# its features already made them), so neither build undoes the other; the first run.sh after a
+# test.sh builds the dependencies once more, into the same target folder.
+APP_RUN_BUILD=(cargo build -p estate-steward-app --bin estate-steward-app --features estate-steward-app/custom-protocol
+  --config profile.dev.debug=0 --config profile.dev.incremental=false)
 while read -r package; do
   APP_RUN_BUILD+=(--config "profile.dev.package.$package.opt-level=0")
 done < <(sed -n 's/^\[profile\.dev\.package\.\(estate-steward[a-z-]*\)\]$/\1/p' "$ROOT/Cargo.toml")
