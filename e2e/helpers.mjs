@@ -588,9 +588,11 @@ export async function assertPlainScreen(browser, where) {
 /**
  * The rule behind the refusal in the alert: checks the screen speaks plainly, then opens the
  * alert's "Why?" (closed until asked), reads its sentence, citation and rule id (a screenshot
- * `shot` of it open, when named), and closes it again.
+ * `shot` of it open, when named), and closes it again. Open, an alert drawn beside its control
+ * must stay wholly on the screen and, given the `control` pressed, must not cover it: a tall
+ * rule is cut to the room beside the control and scrolls inside.
  */
-export async function refusalWhy(browser, where, shot = null) {
+export async function refusalWhy(browser, where, shot = null, control = null) {
   await assertPlainScreen(browser, where);
   const toggle = await tid(browser, "alert-why-open");
   await toggle.waitForDisplayed(T);
@@ -599,6 +601,7 @@ export async function refusalWhy(browser, where, shot = null) {
   if (!(await closed())) throw new Error(`"Why?" opened by itself on ${where}`);
   await toggle.click();
   await tid(browser, "alert-why-says").waitForDisplayed(T);
+  await checkWhyInRoom(browser, where, control);
   const read = {
     says: await tid(browser, "alert-why-says").getText(),
     cite: await tid(browser, "alert-why-cite").getText(),
@@ -608,6 +611,29 @@ export async function refusalWhy(browser, where, shot = null) {
   await toggle.click();
   await browser.waitUntil(closed, { ...T, timeoutMsg: `"Why?" did not close on ${where}` });
   return read;
+}
+
+/** An open "Why?" beside its control: on the screen, and off the control when one is given. */
+async function checkWhyInRoom(browser, where, control) {
+  // Placed on the next frame after it grew: wait for two, as a player's eye would.
+  await browser.execute(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  const seen = await browser.execute((el) => {
+    const box = document.querySelector('[data-testid="alert-box"]');
+    if (!box || box.getAttribute("data-beside") !== "true") return null;
+    const a = box.getBoundingClientRect();
+    const c = el?.getBoundingClientRect() ?? null;
+    return {
+      alert: { top: a.top, bottom: a.bottom },
+      control: c && { top: c.top, bottom: c.bottom },
+      height: innerHeight,
+    };
+  }, control);
+  if (seen === null) return; // an alert at the top of the page: it pushes nothing over a field
+  const { alert, control: c, height } = seen;
+  if (alert.top < 0 || alert.bottom > height + 0.5)
+    throw new Error(`"Why?" on ${where} runs off the screen: ${JSON.stringify(seen)}`);
+  if (c && alert.top < c.bottom - 0.5 && alert.bottom > c.top + 0.5)
+    throw new Error(`"Why?" on ${where} covers the control pressed: ${JSON.stringify(seen)}`);
 }
 
 /** A box on screen, in CSS pixels of the viewport. */

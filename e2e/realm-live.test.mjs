@@ -129,7 +129,7 @@ test(
       const alert = await tid(browser, "alert-headline");
       await alert.waitForDisplayed(T);
       t.diagnostic(`refused mat: ${await alert.getText()}`);
-      const why = await refusalWhy(browser, "a refused mat");
+      const why = await refusalWhy(browser, "a refused mat", null, await tid(browser, "mat-save"));
       assert.match(why.rule, /^Rule realm\.mat/);
       assert.match(why.cite, /^Rulebook: \S/);
       assert.equal(await logCount(browser), before);

@@ -252,7 +252,12 @@ test(
       await tap(await browser.$('[data-testid="travel"][data-realm="1"]'));
       await tid(browser, "alert-headline").waitForDisplayed(T);
       assert.match(await tid(browser, "alert-headline").getText(), /Thraken The Deceiver is exhausted/);
-      const why = await refusalWhy(browser, "a refused travel (phone)", "realm-lord-why-phone");
+      const why = await refusalWhy(
+        browser,
+        "a refused travel (phone)",
+        "realm-lord-why-phone",
+        await browser.$('[data-testid="travel"][data-realm="1"]'),
+      );
       assert.equal(why.says, "Only a ready hero travels, goes on a quest, takes a Treasure or uses one.");
       assert.match(why.cite, /^Rulebook: 004 line 135/);
       assert.equal(why.rule, "Rule realm-lord.exhausted");

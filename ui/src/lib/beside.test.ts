@@ -8,7 +8,7 @@ const box = (top: number, bottom: number, left = 20, right = 200) => ({ top, bot
 describe("a refusal beside the control that was pressed", () => {
   it("goes just under the control when there is room", () => {
     const p = placeBeside(box(300, 348, 500, 700), 60, laptop, laptop.height, false);
-    expect(p).toEqual({ top: 354, left: 376, width: 448 });
+    expect(p).toEqual({ top: 354, left: 376, width: 448, maxHeight: null });
   });
 
   it("goes over the control when under it would reach the fixed bar", () => {
@@ -35,5 +35,27 @@ describe("a refusal beside the control that was pressed", () => {
     expect(p.width).toBe(374);
     expect(p.left).toBe(8);
     expect(p.left + p.width).toBeLessThanOrEqual(382);
+  });
+
+  it("is cut to the larger side's room, never over its control, when too tall for either side", () => {
+    // A form's Save at y=420–468 on a phone with the bar from y=700; "Why?" made the alert 500 tall.
+    const p = placeBeside(box(420, 468), 500, phone, 700, false);
+    expect(p.maxHeight).toBe(420 - 6 - 8);
+    expect(p.top).toBe(8);
+    expect(p.top + (p.maxHeight ?? 0)).toBeLessThanOrEqual(420 - 6);
+    // Lower room is larger: the alert goes under the control, down to the bar.
+    const q = placeBeside(box(150, 198), 700, phone, 700, false);
+    expect(q.top).toBe(204);
+    expect(q.top + (q.maxHeight ?? 0)).toBeLessThanOrEqual(700 - 8);
+  });
+
+  it("is not cut when it fits on one side", () => {
+    expect(placeBeside(box(420, 468), 300, phone, 844, false).maxHeight).toBeNull();
+  });
+
+  it("never runs past the screen, even when its control fills it", () => {
+    const p = placeBeside(box(0, 844), 1200, phone, phone.height, false);
+    expect(p.top).toBe(8);
+    expect(p.maxHeight).toBe(844 - 16);
   });
 });
