@@ -113,6 +113,12 @@ fn generate(path: &Path, n: usize, seed: u64) {
     }
     let start = chrono::NaiveDate::from_ymd_opt(2020, 1, 1).expect("day");
     let games = games();
+    for spec in &games {
+        eprintln!(
+            "{}: {}–{} players, categories {:?}",
+            spec.id, spec.lo, spec.hi, spec.categories
+        );
+    }
     for g in 0..n {
         let spec = &games[rng.random_range(0..games.len())];
         let game = spec.id;
