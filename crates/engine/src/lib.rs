@@ -6,6 +6,7 @@
 pub mod colours;
 pub mod conformance;
 pub mod game;
+pub mod laid;
 pub mod names;
 pub mod rules;
 pub mod session;
@@ -16,6 +17,7 @@ pub use game::{
     err, to_json, why_not, Allowed, Descriptor, Game, GameRng, RuleError, ScoreRow, Scoresheet,
     Seat,
 };
+pub use laid::{at_table, Laid, LaidOut};
 pub use names::who;
 pub use rules::{RuleBook, RuleText};
 pub use session::{Entry, Session};

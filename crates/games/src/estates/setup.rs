@@ -6,7 +6,7 @@ use super::data::table;
 use super::names::piece_name;
 use super::settings::EstatesOptions;
 use super::state::{Cube, EstatesState, Phase, Piece, Purse, Row, Whereabouts};
-use engine::{err, GameRng, RuleError, Seat};
+use engine::{err, GameRng, Laid, RuleError, Seat};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use std::collections::HashSet;
@@ -61,13 +61,17 @@ pub(super) fn set_up(
     setup: &Setup,
     rng: &mut GameRng,
 ) -> Result<Vec<EstatesEvent>, RuleError> {
-    let (market, first) = match setup {
-        Setup::Draw => draw(s, rng),
-        Setup::Recorded { market, first } => {
-            check_recorded(s, market, *first)?;
-            (market.clone(), *first)
-        }
+    let laid = match setup {
+        Setup::Draw => Laid::Drawn,
+        Setup::Recorded { market, first } => Laid::Told((market.clone(), *first)),
     };
+    let (market, first) = laid
+        .settle(
+            rng,
+            |rng| draw(s, rng),
+            |(market, first)| check_recorded(s, market, *first),
+        )?
+        .value;
     Ok(vec![EstatesEvent::SetUp { market, first }])
 }
 

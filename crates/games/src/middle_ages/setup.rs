@@ -8,7 +8,7 @@ use super::options::MiddleOptions;
 use super::outcome::Outcome;
 use super::round::{check_tile_counts, start_round};
 use super::state::{Fief, MiddleState, Phase, Tokens};
-use engine::{err, who as player, GameRng, RuleError, Seat};
+use engine::{at_table, err, who as player, GameRng, Laid, LaidOut, RuleError, Seat};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
@@ -56,36 +56,33 @@ pub fn lay_rows(
     rng: &mut GameRng,
 ) -> Result<Vec<MiddleEvent>, RuleError> {
     let (count, width) = (usize::from(s.row_count()), usize::from(s.width()));
-    let (rows, drawn) = match rows {
-        Some(rows) => {
-            if rows.len() != count || rows.iter().any(|r| r.len() != width) {
-                return Err(err(
-                    "middle.setup-rows",
-                    format!(
-                        "lay {count} rows of {width} plots (one more than the players), left to right"
-                    ),
-                ));
-            }
-            let all: Vec<TileType> = rows.iter().flatten().copied().collect();
-            check_tile_counts(&all, s.bag_counts(), [0; 8])?;
-            (rows.to_vec(), false)
+    let check = |rows: &Vec<Vec<TileType>>| {
+        if rows.len() != count || rows.iter().any(|r| r.len() != width) {
+            return Err(err(
+                "middle.setup-rows",
+                format!(
+                    "lay {count} rows of {width} plots (one more than the players), left to right"
+                ),
+            ));
         }
-        None => {
-            let mut bag = s.bag();
-            bag.shuffle(rng);
-            let rows = bag
-                .chunks(width)
-                .take(count)
-                .map(|r| {
-                    let mut r = r.to_vec();
-                    // The tiles' numbered backs order a row; board order stands in (reading A5).
-                    r.sort();
-                    r
-                })
-                .collect();
-            (rows, true)
-        }
+        let all: Vec<TileType> = rows.iter().flatten().copied().collect();
+        check_tile_counts(&all, s.bag_counts(), [0; 8])
     };
+    let draw = |rng: &mut GameRng| {
+        let mut bag = s.bag();
+        bag.shuffle(rng);
+        bag.chunks(width)
+            .take(count)
+            .map(|r| {
+                let mut r = r.to_vec();
+                // The tiles' numbered backs order a row; board order stands in (reading A5).
+                r.sort();
+                r
+            })
+            .collect()
+    };
+    let LaidOut { value: rows, drawn } =
+        Laid::from(rows.map(<[_]>::to_vec)).settle(rng, draw, check)?;
     Ok(vec![MiddleEvent::RowsLaid { rows, drawn }])
 }
 
@@ -94,16 +91,14 @@ pub fn choose_first(
     seat: Option<u8>,
     rng: &mut GameRng,
 ) -> Result<Vec<MiddleEvent>, RuleError> {
-    let (first, drawn) = match seat {
-        Some(seat) if seat >= s.seats => {
-            return Err(err(
-                "middle.no-such-seat",
-                format!("there are {} players", s.seats),
-            ))
-        }
-        Some(seat) => (seat, false),
-        None => (rng.random_range(0..s.seats), true),
-    };
+    let LaidOut {
+        value: first,
+        drawn,
+    } = Laid::from(seat).settle(
+        rng,
+        |rng| rng.random_range(0..s.seats),
+        |&seat| at_table(seat, usize::from(s.seats), "middle.no-such-seat"),
+    )?;
     // Then clockwise: seat order (reading A2).
     let order = (0..s.seats).map(|i| (first + i) % s.seats).collect();
     Ok(vec![MiddleEvent::PlacementOrder { order, drawn }])

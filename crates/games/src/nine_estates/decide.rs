@@ -7,7 +7,7 @@ use super::cards::{EstateType, Resource};
 use super::payment::{self, Pay, Source};
 use super::scoring;
 use super::state::{estate_label, CardPos, EstateStatus, NineState, Phase, Slot};
-use engine::{err, GameRng, RuleError};
+use engine::{err, GameRng, Laid, RuleError};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
@@ -86,13 +86,17 @@ fn handle_deal(
             "the cards are already dealt for this Era",
         ));
     }
-    let (grid, deck) = match deal {
-        Deal::Shuffle => shuffled_deal(state, rng),
-        Deal::Recorded { grid, deck } => {
-            check_recorded_deal(state, grid.as_ref(), deck)?;
-            (grid.clone(), deck.clone())
-        }
+    let laid = match deal {
+        Deal::Shuffle => Laid::Drawn,
+        Deal::Recorded { grid, deck } => Laid::Told((grid.clone(), deck.clone())),
     };
+    let (grid, deck) = laid
+        .settle(
+            rng,
+            |rng| shuffled_deal(state, rng),
+            |(grid, deck)| check_recorded_deal(state, grid.as_ref(), deck),
+        )?
+        .value;
     Ok(vec![NineEvent::Dealt { grid, deck }])
 }
 

@@ -8,7 +8,7 @@ use super::data::{check_players, data};
 use super::draft::{begin_turn, require_phase, Draft};
 use super::model::{LordState, Phase, Realm, SeatState};
 use super::quest;
-use engine::{err, who as seat_name, GameRng, RuleError, Seat};
+use engine::{at_table, err, who as seat_name, GameRng, Laid, LaidOut, RuleError, Seat};
 
 /// The Realm names a game starts with: the remembered six, else the three the rulebook prints
 /// and placeholders for the table to name.
@@ -204,19 +204,18 @@ pub fn start(d: &mut Draft, first: Option<u8>, rng: &mut GameRng) -> Result<(), 
         ));
     }
     let n = d.s.seats.len() as u8;
-    let (first, roll) = match first {
-        Some(f) if f >= n => {
-            return Err(err(
-                "realm-lord.no-such-seat",
-                format!("there are {n} players"),
-            ))
-        }
-        Some(f) => (f, None),
-        None => {
-            let roll = d.s.rolls + 1;
-            (quest::draw(rng, roll, n) - 1, Some(roll))
-        }
-    };
+    // A drawn first player is a die roll of the game's count (quest::draw), which the event
+    // numbers.
+    let roll = d.s.rolls + 1;
+    let LaidOut {
+        value: first,
+        drawn,
+    } = Laid::from(first).settle(
+        rng,
+        |rng| quest::draw(rng, roll, n) - 1,
+        |&f| at_table(f, usize::from(n), "realm-lord.no-such-seat"),
+    )?;
+    let roll = drawn.then_some(roll);
     d.push(E::GameStarted {
         first,
         hand: data().starting_hand.value,

@@ -9,7 +9,7 @@ use super::model::{
 };
 use super::rules::{known_card, who};
 use crate::realm::data::{data, RealmData};
-use engine::{err, to_json, GameRng, RuleError, Seat};
+use engine::{at_table, err, to_json, GameRng, Laid, RuleError, Seat};
 use rand::Rng;
 use std::collections::BTreeMap;
 
@@ -412,11 +412,13 @@ pub fn start(
             return Err(e);
         }
     }
-    let first = match first_player {
-        Some(f) if usize::from(f) < n => f,
-        Some(_) => return Err(err("realm.seat", format!("there are {n} players"))),
-        None => rng.random_range(0..n) as u8,
-    };
+    let first = Laid::from(first_player)
+        .settle(
+            rng,
+            |rng| rng.random_range(0..n) as u8,
+            |&f| at_table(f, n, "realm.seat"),
+        )?
+        .value;
     let hand = if s.solo {
         d.setup.solo_keep
     } else {
