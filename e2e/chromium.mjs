@@ -14,7 +14,7 @@ export const CHROMEDRIVER = "/usr/bin/chromedriver";
 export const CHROMIUM = "/usr/bin/chromium";
 
 /** A free TCP port on 127.0.0.1. */
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once("error", reject);

@@ -1,8 +1,10 @@
 // Shared end-to-end helpers: start the real app through tauri-driver (WebKitWebDriver), drive it
 // with webdriverio's remote(), take screenshots, and shut everything down.
 //
-// One app at a time: tauri-driver listens on fixed ports 4444/4445. Run under a display, e.g.
-//   xvfb-run -a -s "-screen 0 1280x1024x24" node --test --test-concurrency=1
+// One app at a time per test file: its tauri-driver listens on two free ports of 127.0.0.1 taken
+// when the file starts, so files may run side by side, each under its own display
+// (run-shards.mjs, which scripts/test.sh runs). One file alone, e.g.
+//   xvfb-run -a -s "-screen 0 1280x1024x24" node --test --test-concurrency=1 smoke.test.mjs
 import { spawn } from "node:child_process";
 import {
   appendFileSync,
@@ -19,13 +21,20 @@ import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
 import { remote } from "webdriverio";
+import { freePort } from "./chromium.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = resolve(here, "..");
 export const artifactsDir = join(repoRoot, "artifacts");
 
-export const DRIVER_PORT = 4444;
-export const NATIVE_PORT = 4445;
+export const DRIVER_PORT = await freePort();
+export const NATIVE_PORT = await (async () => {
+  // Two ports asked one after the other may be the same one, freed in between.
+  for (;;) {
+    const port = await freePort();
+    if (port !== DRIVER_PORT) return port;
+  }
+})();
 
 /** Desktop and phone window sizes that every screen must handle. */
 export const DESKTOP = { width: 1024, height: 768 };

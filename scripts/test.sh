@@ -39,10 +39,11 @@ step "cargo test" cargo test --workspace "${FEATURES[@]}"
 step "sixth game" bash scripts/sixth-game.sh
 step "ui check" npm --prefix ui run check
 step "ui unit tests" npm --prefix ui test
-# tauri-driver listens on fixed ports 4444/4445: one e2e run at a time. The run notes its taps at
+# The e2e files run in three shards side by side, each under its own Xvfb display
+# (e2e/run-shards.mjs; E2E_SHARDS=1 runs them one after the other). The run notes its taps at
 # phone size in artifacts/taps/ (e2e/helpers.mjs); the tap count per game is made from them.
 rm -rf artifacts/taps
-step "e2e" xvfb-run -a -s "-screen 0 $XVFB_SCREEN" npm --prefix e2e test
+step "e2e" npm --prefix e2e test
 step "tap count" node e2e/tap-report.mjs
 
 current="(done)"
