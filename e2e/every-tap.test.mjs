@@ -112,8 +112,30 @@ async function refusedTap(browser, el, whyNot, where) {
   await reason.waitForDisplayed({ ...T, timeoutMsg: `no reason shown for ${where}` });
   assert.equal(await reason.getText(), sentence(whyNot), where);
   assert.equal(await tid(browser, "tap-offer").isExisting(), false, `${where}: a refused spot offers nothing`);
+  await answerInSight(browser, where);
   await assertPlainScreen(browser, where);
   assert.equal(await logCount(browser), before, `${where}: a tap on a refused spot sent something`);
+}
+
+/**
+ * Where the answer opened (no scroll by the test), its text and every button, Close too, are on
+ * the screen and not under anything (the phone's action bar): the next tap needs no scroll.
+ */
+async function answerInSight(browser, where) {
+  const hidden = await browser.execute(() => {
+    const box = document.querySelector('[data-testid="tap-answer"]');
+    if (!box) return ["the answer"];
+    const parts = [box.querySelector(".title"), ...box.querySelectorAll("button")].filter((e) => e !== null);
+    return parts
+      .filter((e) => {
+        const r = e.getBoundingClientRect();
+        if (r.top < 0 || r.bottom > window.innerHeight) return true;
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return hit === null || !box.contains(hit);
+      })
+      .map((e) => e.getAttribute("data-testid") ?? e.textContent?.trim());
+  });
+  assert.deepEqual(hidden, [], `${where}: part of the tap's answer is off the screen or covered`);
 }
 
 /** Taps a legal spot: the action is offered (labelled `label`, if given); tapping it plays it. */
@@ -123,6 +145,7 @@ async function offeredTap(browser, el, label, where) {
   await offer.waitForDisplayed({ ...T, timeoutMsg: `nothing offered for ${where}` });
   if (label !== null) assert.equal(await offer.getText(), label, where);
   assert.equal(await tid(browser, "tap-reason").isExisting(), false);
+  await answerInSight(browser, where);
   await checkLayout(browser, where);
   const before = await logCount(browser);
   await tap(offer);
