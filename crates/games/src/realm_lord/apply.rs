@@ -80,13 +80,13 @@ fn setup(s: &mut LordState, e: &E) {
     match e {
         E::TargetConfirmed { hope_stones } => {
             s.target = Some(*hope_stones);
-            s.catalogue.target = Some(*hope_stones);
+            std::sync::Arc::make_mut(&mut s.catalogue).target = Some(*hope_stones);
         }
         E::RealmsNamed { names, homelands } => {
             for (realm, name) in s.realms.iter_mut().zip(names) {
                 realm.name = name.clone();
             }
-            s.catalogue.realms = names.clone();
+            std::sync::Arc::make_mut(&mut s.catalogue).realms = names.clone();
             s.realms_named = true;
             for (seat, home) in s.seats.iter_mut().zip(homelands) {
                 if let (Some(h), Some(lord)) = (home, seat.lord.as_mut()) {
@@ -95,7 +95,7 @@ fn setup(s: &mut LordState, e: &E) {
                 }
             }
         }
-        E::CardDescribed { card } => s.catalogue.learn(card),
+        E::CardDescribed { card } => std::sync::Arc::make_mut(&mut s.catalogue).learn(card),
         E::LordRevealed {
             seat,
             name,

@@ -8,26 +8,31 @@ use super::apply::apply;
 use super::data::data;
 use super::model::{Figure, LordState, Phase, Piece};
 use engine::{err, who as seat_name, RuleError};
+use std::borrow::Cow;
 
 /// The table as the events decided so far leave it, and those events.
-pub struct Draft {
-    pub s: LordState,
+///
+/// The table is borrowed until the first event: the view asks every figure's every action
+/// (`view::figure_why_not`, eight asks a figure), and most are refused by a check before any
+/// event, so they never copy the table (with its catalogue of described cards).
+pub struct Draft<'a> {
+    pub s: Cow<'a, LordState>,
     pub events: Vec<E>,
     /// The moments this action's events made, for tagged abilities (see `abilities`).
     pub moments: Vec<Moment>,
 }
 
-impl Draft {
-    pub fn new(s: &LordState) -> Draft {
+impl<'a> Draft<'a> {
+    pub fn new(s: &'a LordState) -> Draft<'a> {
         Draft {
-            s: s.clone(),
+            s: Cow::Borrowed(s),
             events: Vec::new(),
             moments: Vec::new(),
         }
     }
     pub fn push(&mut self, e: E) {
         self.moments.extend(moment_of(&self.s, &e));
-        apply(&mut self.s, &e);
+        apply(self.s.to_mut(), &e);
         self.events.push(e);
     }
 }

@@ -77,7 +77,7 @@ pub fn initial(o: &LordOptions, seats: &[Seat]) -> Result<LordState, RuleError> 
         winners: Vec::new(),
         rolls: 0,
         last_quest: None,
-        catalogue: cat,
+        catalogue: std::sync::Arc::new(cat),
     })
 }
 
