@@ -81,48 +81,82 @@ fn reads_back_as_game_view(view: &Value) -> Result<(), String> {
     }
 }
 
+/// Every case of a game's samples, one per player count, each on its own thread: the cases are
+/// independent playouts, and a game with long ones (Realm Lord's 1,500 steps at six seats) would
+/// otherwise keep one core busy for minutes while the other has finished every other game.
 fn run_suite(
     kind: &dyn GameKind,
-    view_check: &dyn Fn(&Value) -> Result<(), String>,
+    view_check: &(dyn Fn(&Value) -> Result<(), String> + Sync),
 ) -> Result<(), Failed> {
     let id = kind.descriptor().id;
+    let samples = samples(kind)?;
+    let cases: Vec<(&SampleCase, usize)> = samples
+        .iter()
+        .flat_map(|s| s.players.iter().map(move |&players| (s, players)))
+        .collect();
+    let outcomes: Vec<Result<usize, String>> = std::thread::scope(|scope| {
+        let running: Vec<_> = cases
+            .iter()
+            .map(|&(sample, players)| {
+                scope.spawn(move || play_case(kind, sample, players, view_check))
+            })
+            .collect();
+        running
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err(format!("{id}: a case panicked")))
+            })
+            .collect()
+    });
     let mut finished = 0;
-    for sample in samples(kind)? {
-        let probes = sample.probes.clone();
-        let probe_fn = move |_: &Value| probes.clone();
-        for &players in &sample.players {
-            let case = Case {
-                name: format!("{}, {players} players", sample.name),
-                options: sample.options.clone(),
-                players,
-                games: sample.games,
-                max_steps: sample.max_steps,
-                probes: &probe_fn,
-                view_reads_back: view_check,
-            };
-            let report = conformance::check(kind, &case)?;
-            let e = sample.expect;
-            if report.actions < e.actions
-                || report.finished < e.finished
-                || report.refusals_checked < e.refusals
-            {
-                return Err(format!("{id} [{}]: play went less far than expected: {report:?}, expected at least {e:?}", case.name).into());
-            }
-            // People, not seats: a game of several players names them in its log.
-            if players > 1 && report.actions > 0 && report.lines_naming_people == 0 {
-                return Err(format!(
-                    "{id} [{}]: no log line named a player: {report:?}",
-                    case.name
-                )
-                .into());
-            }
-            finished += report.finished;
-        }
+    for outcome in outcomes {
+        finished += outcome?;
     }
     if finished == 0 {
         return Err(format!("{id}: no random playout reached the end of the game").into());
     }
     Ok(())
+}
+
+/// One sample at one player count; how many of its playouts finished.
+fn play_case(
+    kind: &dyn GameKind,
+    sample: &SampleCase,
+    players: usize,
+    view_check: &dyn Fn(&Value) -> Result<(), String>,
+) -> Result<usize, String> {
+    let id = kind.descriptor().id;
+    let probes = sample.probes.clone();
+    let probe_fn = move |_: &Value| probes.clone();
+    let case = Case {
+        name: format!("{}, {players} players", sample.name),
+        options: sample.options.clone(),
+        players,
+        games: sample.games,
+        max_steps: sample.max_steps,
+        probes: &probe_fn,
+        view_reads_back: view_check,
+    };
+    let report = conformance::check(kind, &case)?;
+    let e = sample.expect;
+    if report.actions < e.actions
+        || report.finished < e.finished
+        || report.refusals_checked < e.refusals
+    {
+        return Err(format!(
+            "{id} [{}]: play went less far than expected: {report:?}, expected at least {e:?}",
+            case.name
+        ));
+    }
+    // People, not seats: a game of several players names them in its log.
+    if players > 1 && report.actions > 0 && report.lines_naming_people == 0 {
+        return Err(format!(
+            "{id} [{}]: no log line named a player: {report:?}",
+            case.name
+        ));
+    }
+    Ok(report.finished)
 }
 
 fn ok<T, E: std::fmt::Display>(r: Result<T, E>, what: &str) -> Result<T, Failed> {
