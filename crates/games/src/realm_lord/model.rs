@@ -141,9 +141,9 @@ pub struct LordState {
     /// Tagged abilities that fired and wait for the table, oldest first (reading B19).
     #[serde(default)]
     pub pending: Vec<Pending>,
-    /// The cards the table has described (remembered ones and this game's). Shared, so that a
-    /// copy of the table (each draft an action is decided on) does not copy every card; written
-    /// only when a card is described or at setup (`apply`, copy-on-write).
+    /// The cards the table has described (remembered ones and this game's).
+    // Shared, so that a copy of the table (each draft an action is decided on) does not copy
+    // every card; written only when a card is described or at setup (`apply`, copy-on-write).
     pub catalogue: std::sync::Arc<Catalogue>,
 }
 
