@@ -17,6 +17,8 @@ import {
   appBinary,
   chooseGame,
   assertInFirstScreen,
+  assertOnTop,
+  boxOf,
   assertNoCspViolations,
   assertPlainScreen,
   checkLayout,
@@ -118,24 +120,22 @@ async function refusedTap(browser, el, whyNot, where) {
 }
 
 /**
- * Where the answer opened (no scroll by the test), its text and every button, Close too, are on
- * the screen and not under anything (the phone's action bar): the next tap needs no scroll.
+ * Where the answer opened (no scroll by the test), its text and every button, Close too, lie
+ * wholly on the screen and not under anything (the phone's action bar): the next tap needs no
+ * scroll. The helpers' `assertOnTop` does the finger's hit test.
  */
 async function answerInSight(browser, where) {
-  const hidden = await browser.execute(() => {
-    const box = document.querySelector('[data-testid="tap-answer"]');
-    if (!box) return ["the answer"];
-    const parts = [box.querySelector(".title"), ...box.querySelectorAll("button")].filter((e) => e !== null);
-    return parts
-      .filter((e) => {
-        const r = e.getBoundingClientRect();
-        if (r.top < 0 || r.bottom > window.innerHeight) return true;
-        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-        return hit === null || !box.contains(hit);
-      })
-      .map((e) => e.getAttribute("data-testid") ?? e.textContent?.trim());
-  });
-  assert.deepEqual(hidden, [], `${where}: part of the tap's answer is off the screen or covered`);
+  const box = tid(browser, "tap-answer");
+  await box.waitForDisplayed({ ...T, timeoutMsg: `${where}: no answer opened` });
+  const parts = [await box.$(".title"), ...(await box.$$("button"))];
+  const height = await browser.execute(() => window.innerHeight);
+  for (const part of parts) {
+    if (!(await part.isExisting())) continue;
+    const what = `${where}: the answer's ${(await part.getAttribute("data-testid")) ?? (await part.getText())}`;
+    const b = await boxOf(browser, part);
+    assert.ok(b.y >= 0 && b.y + b.height <= height + 0.5, `${what} is off the screen (${JSON.stringify(b)})`);
+    await assertOnTop(browser, part, what);
+  }
 }
 
 /** Taps a legal spot: the action is offered (labelled `label`, if given); tapping it plays it. */
